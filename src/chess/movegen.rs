@@ -131,7 +131,9 @@ impl Position {
         }
         let occ_after = occ ^ movers;
         let them = us.flip();
-        for sq in king_path & !Bitboard::from_square(ksq) {
+        // The destination is tested even when the king does not move: the
+        // rook leaving may open a line onto it (Chess960).
+        for sq in king_path {
             if self.is_attacked_by(sq, them, occ_after) {
                 return false;
             }
