@@ -5,3 +5,7 @@
 //! front end.
 
 pub mod chess;
+pub mod eval;
+pub mod search;
+pub mod tools;
+pub mod uci;

@@ -342,6 +342,8 @@ impl Position {
             self.put_piece(rook, rto);
             key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, kto);
             key ^= zobrist::piece_square(rook, to) ^ zobrist::piece_square(rook, rto);
+            // The pawn key covers kings too.
+            pawn_key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, kto);
         } else {
             if m.is_en_passant() {
                 let cap_sq = Square::from_coords(to.file(), from.rank());

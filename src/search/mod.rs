@@ -1,0 +1,97 @@
+//! The search: a Lazy-SMP pool of alpha-beta workers sharing one
+//! transposition table. The search knows the evaluation only through
+//! `eval::evaluate`.
+
+pub mod limits;
+pub mod movepick;
+pub mod pool;
+pub mod time;
+pub mod tt;
+mod worker;
+
+pub use limits::Limits;
+pub use pool::{SearchPool, SearchResult};
+pub use tt::{Bound, TranspositionTable};
+
+use crate::chess::{Move, Position};
+
+pub const MAX_PLY: usize = 128;
+pub const INFINITY: i32 = 32_001;
+pub const MATE: i32 = 32_000;
+/// Scores beyond this are mates (a mate found within MAX_PLY plies).
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+pub const DRAW: i32 = 0;
+
+/// Mate in `ply` plies from the root, from the mating side's view.
+#[inline(always)]
+pub const fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+#[inline(always)]
+pub const fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+pub fn is_mate_score(score: i32) -> bool {
+    score.abs() >= MATE_BOUND
+}
+
+/// Mate distance in moves (positive: the side to move mates), if any.
+pub fn mate_moves(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score) / 2)
+    } else {
+        None
+    }
+}
+
+/// A score as the user reads it: centipawns or moves to mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreKind {
+    Cp(i32),
+    Mate(i32),
+}
+
+pub fn score_kind(score: i32) -> ScoreKind {
+    match mate_moves(score) {
+        Some(m) => ScoreKind::Mate(m),
+        None => ScoreKind::Cp(score),
+    }
+}
+
+/// One line of search output: an iteration's result for one PV.
+#[derive(Clone, Debug)]
+pub struct IterationInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based MultiPV index.
+    pub multipv: u32,
+    pub score: i32,
+    pub bound: Bound,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    pub time_ms: u64,
+    pub pv: Vec<Move>,
+}
+
+/// Where a search sends its progress and result. The UCI front end prints
+/// protocol lines; the command-line tools print tables or collect results.
+pub trait Reporter: Send + Sync {
+    /// Called from the main search thread as each PV line completes.
+    fn iteration(&self, root: &Position, info: &IterationInfo);
+    /// Called once when the search is over (after `stop`/`ponderhit` for
+    /// infinite and ponder searches).
+    fn finished(&self, root: &Position, result: &SearchResult);
+}
+
+/// A reporter that prints nothing (bench, tests, data generation).
+pub struct SilentReporter;
+
+impl Reporter for SilentReporter {
+    fn iteration(&self, _: &Position, _: &IterationInfo) {}
+    fn finished(&self, _: &Position, _: &SearchResult) {}
+}

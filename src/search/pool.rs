@@ -1,0 +1,447 @@
+//! The Lazy-SMP pool. `Threads` persistent worker threads wait for jobs, so
+//! starting a search costs a channel send, not a thread spawn. Each worker
+//! searches its own copy of the root with its own histories; they share the
+//! transposition table, one stop flag and per-thread node counters. Worker 0
+//! (the main thread) watches the clock, prints progress, waits out
+//! `infinite`/`ponder`, stops the helpers, picks the move by a vote over the
+//! threads' results and reports it.
+
+use super::time::{self, TimeBudget};
+use super::tt::TranspositionTable;
+use super::worker::Worker;
+use super::{Limits, Reporter};
+use crate::chess::{Move, Position};
+use crossbeam_channel::{unbounded, Receiver, Sender};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// `None` when the root has no legal move.
+    pub best_move: Option<Move>,
+    pub ponder_move: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+    pub time_ms: u64,
+}
+
+/// A node counter on its own cache line, so threads do not false-share.
+#[repr(align(64))]
+#[derive(Default)]
+pub(crate) struct PaddedCounter(AtomicU64);
+
+impl std::ops::Deref for PaddedCounter {
+    type Target = AtomicU64;
+    fn deref(&self) -> &AtomicU64 {
+        &self.0
+    }
+}
+
+/// Everything the workers of one search share.
+pub(crate) struct SearchContext {
+    pub root: Position,
+    pub root_moves: Vec<Move>,
+    pub limits: Limits,
+    pub multipv: usize,
+    pub tt: Arc<TranspositionTable>,
+    pub stop: AtomicBool,
+    pondering: AtomicBool,
+    pub start: Instant,
+    /// Milliseconds after `start` at which `ponderhit` arrived (0 = none).
+    ponderhit_ms: AtomicU64,
+    pub budget: Option<TimeBudget>,
+    pub nodes: Vec<PaddedCounter>,
+    pub reporter: Arc<dyn Reporter>,
+    /// (best move, score, completed depth, pv) of each thread when it ends.
+    results: Mutex<Vec<Option<ThreadResult>>>,
+    helpers_running: Mutex<usize>,
+    helpers_done: Condvar,
+}
+
+#[derive(Clone, Debug)]
+struct ThreadResult {
+    best: Move,
+    score: i32,
+    depth: u32,
+    pv: Vec<Move>,
+}
+
+impl SearchContext {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Acquire)
+    }
+
+    /// Time spent on this move by the clock that matters: since the start,
+    /// or since `ponderhit` when the search began as a ponder search.
+    pub fn elapsed_ms(&self) -> u64 {
+        let total = self.start.elapsed().as_millis() as u64;
+        total.saturating_sub(self.ponderhit_ms.load(Ordering::Acquire))
+    }
+}
+
+enum Job {
+    Search(Arc<SearchContext>),
+    Clear,
+    Quit,
+}
+
+struct Thread {
+    jobs: Sender<Job>,
+    handle: Option<JoinHandle<()>>,
+}
+
+/// Shared "is a search running" flag the front end can wait on.
+#[derive(Default)]
+struct Running {
+    busy: Mutex<bool>,
+    idle: Condvar,
+}
+
+pub struct SearchPool {
+    threads: Vec<Thread>,
+    tt: Arc<TranspositionTable>,
+    running: Arc<Running>,
+    current: Option<Arc<SearchContext>>,
+    /// Acknowledgements of `Clear` jobs.
+    acks: (Sender<()>, Receiver<()>),
+    pub move_overhead_ms: u64,
+}
+
+const WORKER_STACK: usize = 32 * 1024 * 1024;
+
+impl SearchPool {
+    pub fn new(threads: usize, hash_mb: usize) -> Result<SearchPool, String> {
+        let tt = Arc::new(TranspositionTable::new(hash_mb)?);
+        let mut pool = SearchPool {
+            threads: Vec::new(),
+            tt,
+            running: Arc::new(Running::default()),
+            current: None,
+            acks: unbounded(),
+            move_overhead_ms: time::DEFAULT_MOVE_OVERHEAD,
+        };
+        pool.set_threads(threads);
+        Ok(pool)
+    }
+
+    pub fn thread_count(&self) -> usize {
+        self.threads.len()
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// Replaces the workers (waits for any running search first).
+    pub fn set_threads(&mut self, n: usize) {
+        let n = n.max(1);
+        self.stop();
+        self.wait();
+        self.shutdown_threads();
+        for id in 0..n {
+            let (tx, rx) = unbounded::<Job>();
+            let running = Arc::clone(&self.running);
+            let ack = self.acks.0.clone();
+            let handle = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(WORKER_STACK)
+                .spawn(move || worker_loop(id, rx, running, ack))
+                .expect("cannot spawn a search thread");
+            self.threads.push(Thread { jobs: tx, handle: Some(handle) });
+        }
+    }
+
+    fn shutdown_threads(&mut self) {
+        for t in &self.threads {
+            let _ = t.jobs.send(Job::Quit);
+        }
+        for t in &mut self.threads {
+            if let Some(h) = t.handle.take() {
+                let _ = h.join();
+            }
+        }
+        self.threads.clear();
+    }
+
+    /// Resizes the hash table; on failure the old table stays in use.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.stop();
+        self.wait();
+        self.current = None; // drop the last search's reference to the table
+        let new = TranspositionTable::new(mb)?;
+        self.tt = Arc::new(new);
+        Ok(())
+    }
+
+    /// Empties the hash table and every worker's histories (`ucinewgame`).
+    pub fn clear(&mut self) {
+        self.stop();
+        self.wait();
+        self.tt.clear(self.threads.len());
+        for t in &self.threads {
+            let _ = t.jobs.send(Job::Clear);
+        }
+        for _ in 0..self.threads.len() {
+            let _ = self.acks.1.recv();
+        }
+    }
+
+    pub fn clear_hash(&mut self) {
+        self.stop();
+        self.wait();
+        self.tt.clear(self.threads.len());
+    }
+
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Starts a search and returns at once; the reporter receives the
+    /// progress and the result from the main search thread.
+    pub fn start(&mut self, root: &Position, limits: Limits, multipv: usize, reporter: Arc<dyn Reporter>) {
+        self.stop();
+        self.wait();
+        let legal = root.legal_moves();
+        let all: Vec<Move> = legal.iter().copied().collect();
+        let filtered: Vec<Move> = all.iter().copied().filter(|m| limits.searchmoves.contains(m)).collect();
+        // `searchmoves` naming no legal move is ignored rather than leaving
+        // the engine without a move.
+        let root_moves = if filtered.is_empty() { all } else { filtered };
+        let budget = time::budget(&limits, root.side_to_move(), self.move_overhead_ms);
+        self.tt.new_search();
+        let ctx = Arc::new(SearchContext {
+            root: root.clone(),
+            root_moves,
+            pondering: AtomicBool::new(limits.ponder),
+            multipv: multipv.max(1),
+            tt: Arc::clone(&self.tt),
+            stop: AtomicBool::new(false),
+            start: Instant::now(),
+            ponderhit_ms: AtomicU64::new(0),
+            budget,
+            nodes: (0..self.threads.len()).map(|_| PaddedCounter::default()).collect(),
+            reporter,
+            results: Mutex::new(vec![None; self.threads.len()]),
+            helpers_running: Mutex::new(self.threads.len() - 1),
+            helpers_done: Condvar::new(),
+            limits,
+        });
+        *self.running.busy.lock().unwrap() = true;
+        self.current = Some(Arc::clone(&ctx));
+        // Helpers first, so they are searching by the time the main thread
+        // starts printing.
+        for t in self.threads.iter().skip(1) {
+            let _ = t.jobs.send(Job::Search(Arc::clone(&ctx)));
+        }
+        let _ = self.threads[0].jobs.send(Job::Search(ctx));
+    }
+
+    /// Asks a running search to finish now (it still reports a move).
+    pub fn stop(&self) {
+        if let Some(ctx) = &self.current {
+            // A stopped ponder search is over too.
+            ctx.pondering.store(false, Ordering::Release);
+            ctx.stop.store(true, Ordering::Release);
+        }
+    }
+
+    /// The opponent played the expected move: the ponder search becomes a
+    /// normal timed search, its clock starting now.
+    pub fn ponderhit(&self) {
+        if let Some(ctx) = &self.current {
+            if ctx.is_pondering() {
+                let now = ctx.start.elapsed().as_millis() as u64;
+                ctx.ponderhit_ms.store(now, Ordering::Release);
+                ctx.pondering.store(false, Ordering::Release);
+            }
+        }
+    }
+
+    pub fn is_searching(&self) -> bool {
+        *self.running.busy.lock().unwrap()
+    }
+
+    /// Blocks until the current search (if any) has reported its result.
+    pub fn wait(&self) {
+        let mut busy = self.running.busy.lock().unwrap();
+        while *busy {
+            busy = self.running.idle.wait(busy).unwrap();
+        }
+    }
+
+    /// Convenience for tools and tests: search synchronously.
+    pub fn search_blocking(
+        &mut self,
+        root: &Position,
+        limits: Limits,
+        multipv: usize,
+        reporter: Arc<dyn Reporter>,
+    ) -> SearchResult {
+        let capture = Arc::new(CapturingReporter { inner: reporter, result: Mutex::new(None) });
+        self.start(root, limits, multipv, capture.clone());
+        self.wait();
+        let r = capture.result.lock().unwrap().take();
+        r.expect("a finished search always reports a result")
+    }
+}
+
+impl Drop for SearchPool {
+    fn drop(&mut self) {
+        self.stop();
+        self.wait();
+        self.shutdown_threads();
+    }
+}
+
+struct CapturingReporter {
+    inner: Arc<dyn Reporter>,
+    result: Mutex<Option<SearchResult>>,
+}
+
+impl Reporter for CapturingReporter {
+    fn iteration(&self, root: &Position, info: &super::IterationInfo) {
+        self.inner.iteration(root, info);
+    }
+    fn finished(&self, root: &Position, result: &SearchResult) {
+        *self.result.lock().unwrap() = Some(result.clone());
+        self.inner.finished(root, result);
+    }
+}
+
+fn worker_loop(id: usize, jobs: Receiver<Job>, running: Arc<Running>, ack: Sender<()>) {
+    let mut worker = Box::new(Worker::new(id));
+    while let Ok(job) = jobs.recv() {
+        match job {
+            Job::Quit => break,
+            Job::Clear => {
+                worker.clear();
+                let _ = ack.send(());
+            }
+            Job::Search(ctx) => {
+                worker.search(&ctx);
+                record_result(&worker, &ctx);
+                if id == 0 {
+                    finish_search(&ctx);
+                    let mut busy = running.busy.lock().unwrap();
+                    *busy = false;
+                    running.idle.notify_all();
+                } else {
+                    let mut n = ctx.helpers_running.lock().unwrap();
+                    *n -= 1;
+                    ctx.helpers_done.notify_all();
+                }
+            }
+        }
+    }
+}
+
+fn record_result(worker: &Worker, ctx: &SearchContext) {
+    if let Some(rm) = worker.root_moves.first() {
+        let r = ThreadResult { best: rm.mv, score: rm.prev_score, depth: worker.completed_depth, pv: rm.pv.clone() };
+        ctx.results.lock().unwrap()[worker.id] = Some(r);
+    }
+}
+
+/// Main thread epilogue: honour infinite/ponder, stop and collect the
+/// helpers, choose the move, report it.
+fn finish_search(ctx: &SearchContext) {
+    // UCI: never answer an infinite or ponder search before stop/ponderhit.
+    while !ctx.stop.load(Ordering::Acquire) && (ctx.is_pondering() || ctx.limits.infinite || is_unbounded(ctx)) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    ctx.stop.store(true, Ordering::Release);
+    {
+        let mut n = ctx.helpers_running.lock().unwrap();
+        while *n > 0 {
+            n = ctx.helpers_done.wait(n).unwrap();
+        }
+    }
+    let results = ctx.results.lock().unwrap().clone();
+    let chosen = vote(&results);
+    let time_ms = ctx.start.elapsed().as_millis() as u64;
+    let result = match chosen {
+        Some(r) => {
+            let ponder = ponder_move(ctx, &r);
+            SearchResult {
+                best_move: Some(r.best),
+                ponder_move: ponder,
+                score: r.score,
+                depth: r.depth,
+                nodes: ctx.total_nodes(),
+                pv: r.pv.clone(),
+                time_ms,
+            }
+        }
+        None => SearchResult {
+            best_move: ctx.root_moves.first().copied(),
+            ponder_move: None,
+            score: 0,
+            depth: 0,
+            nodes: ctx.total_nodes(),
+            pv: ctx.root_moves.first().copied().into_iter().collect(),
+            time_ms,
+        },
+    };
+    ctx.reporter.finished(&ctx.root, &result);
+}
+
+/// A search with no limit at all ("go" alone) runs until `stop`, like
+/// `go infinite`.
+fn is_unbounded(ctx: &SearchContext) -> bool {
+    ctx.limits.is_unbounded()
+}
+
+/// Lazy-SMP move choice: each thread votes for its best move with weight
+/// growing with its score and completed depth; the thread whose move has the
+/// most votes (deepest on ties) supplies the move and PV.
+fn vote(results: &[Option<ThreadResult>]) -> Option<ThreadResult> {
+    let done: Vec<&ThreadResult> = results.iter().flatten().filter(|r| r.depth > 0).collect();
+    if done.is_empty() {
+        // Nothing completed even depth 1 (stopped at once): main's first move.
+        return results.first().cloned().flatten();
+    }
+    let min_score = done.iter().map(|r| r.score).min().unwrap_or(0);
+    let weight = |r: &ThreadResult| ((r.score - min_score) as i64 + 20) * r.depth as i64;
+    let mut best = done[0];
+    let mut best_votes = i64::MIN;
+    for r in &done {
+        let votes: i64 = done.iter().filter(|o| o.best == r.best).map(|o| weight(o)).sum();
+        // A mate found by any thread is trusted outright.
+        let better = votes > best_votes || (votes == best_votes && r.depth > best.depth);
+        if better || (r.score >= super::MATE_BOUND && r.score > best.score) {
+            best = r;
+            best_votes = votes;
+        }
+    }
+    Some(best.clone())
+}
+
+/// The expected reply: the PV's second move, else the hash table's move in
+/// the position after the best move (always checked for legality).
+fn ponder_move(ctx: &SearchContext, r: &ThreadResult) -> Option<Move> {
+    let mut pos = ctx.root.clone();
+    if !pos.is_legal(r.best) {
+        return None;
+    }
+    pos.make_move(r.best);
+    if let Some(&m) = r.pv.get(1) {
+        if pos.is_legal(m) {
+            return Some(m);
+        }
+    }
+    let e = ctx.tt.probe(pos.key())?;
+    if pos.is_legal(e.mv) {
+        Some(e.mv)
+    } else {
+        None
+    }
+}

@@ -1,0 +1,76 @@
+//! Time management: turns the clock of a `go` command into a soft limit (do
+//! not start another iteration after it) and a hard limit (abort the search),
+//! both measured from the moment the search starts or, when pondering, from
+//! `ponderhit`.
+
+use super::limits::Limits;
+use crate::chess::Color;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    pub soft_ms: u64,
+    pub hard_ms: u64,
+}
+
+/// Milliseconds a move needs on the runner's side (communication, process
+/// scheduling) beyond the engine's own clock: the `Move Overhead` option.
+pub const DEFAULT_MOVE_OVERHEAD: u64 = 10;
+
+/// The budget for this move, or `None` when the search is not timed.
+pub fn budget(limits: &Limits, us: Color, overhead_ms: u64) -> Option<TimeBudget> {
+    if let Some(mt) = limits.movetime {
+        // A fixed move time is honoured to the millisecond, less the overhead.
+        let t = mt.saturating_sub(overhead_ms).max(1);
+        return Some(TimeBudget { soft_ms: t, hard_ms: t });
+    }
+    let (time, inc) = match us {
+        Color::White => (limits.wtime?, limits.winc.unwrap_or(0)),
+        Color::Black => (limits.btime?, limits.binc.unwrap_or(0)),
+    };
+    let mtg = limits.movestogo.map(|m| m.clamp(1, 50) as u64).unwrap_or(30);
+    // Never plan to use what the overhead will eat, and keep a reserve.
+    let left = time.saturating_sub(overhead_ms).max(1);
+    let soft = left / mtg + inc * 3 / 4;
+    // The hard limit may stretch a move when the search needs it, but never
+    // past a fraction of the clock that leaves room for the next moves.
+    let cap = if mtg == 1 { left * 9 / 10 } else { left * 3 / 5 };
+    let hard = (soft * 4).min(cap).max(1);
+    let soft = soft.min(hard).max(1);
+    Some(TimeBudget { soft_ms: soft, hard_ms: hard })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(w: u64, winc: u64, mtg: Option<u32>) -> Limits {
+        Limits { wtime: Some(w), winc: Some(winc), btime: Some(w), binc: Some(winc), movestogo: mtg, ..Limits::default() }
+    }
+
+    #[test]
+    fn never_exceeds_the_clock() {
+        for &t in &[1u64, 5, 20, 100, 1000, 60_000, 3_600_000] {
+            for &inc in &[0u64, 10, 100, 1000] {
+                for mtg in [None, Some(1), Some(2), Some(40)] {
+                    let b = budget(&clock(t, inc, mtg), Color::White, 10).unwrap();
+                    assert!(b.soft_ms <= b.hard_ms);
+                    assert!(b.hard_ms <= t.saturating_sub(10).max(1), "t={t} inc={inc} mtg={mtg:?} {b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn movetime_is_exact_less_overhead() {
+        let l = Limits { movetime: Some(1000), ..Limits::default() };
+        assert_eq!(budget(&l, Color::Black, 10), Some(TimeBudget { soft_ms: 990, hard_ms: 990 }));
+    }
+
+    #[test]
+    fn untimed_searches_have_no_budget() {
+        assert_eq!(budget(&Limits::default(), Color::White, 10), None);
+        // Only Black's clock given: White has no budget.
+        let l = Limits { btime: Some(1000), ..Limits::default() };
+        assert_eq!(budget(&l, Color::White, 10), None);
+    }
+}

@@ -1,0 +1,5 @@
+//! Tools built on the engine: bench, perft output, command-line analysis
+//! and EPD suites. Shared by the CLI and the UCI extensions.
+
+pub mod bench;
+pub mod perft;

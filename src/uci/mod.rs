@@ -1,0 +1,260 @@
+//! The UCI front end. A reader thread turns stdin into lines (as bytes, so a
+//! stray non-UTF-8 byte cannot kill it) and sends them over a channel; the
+//! controller applies each command to the engine state. Searches run on the
+//! pool's threads, so `isready`, `stop`, `ponderhit` and `quit` are answered
+//! at once while the engine thinks. This layer only translates text to calls.
+
+pub mod options;
+pub mod output;
+pub mod parse;
+
+use crate::chess::{Color, Move, Position};
+use crate::search::{Limits, SearchPool};
+use crate::tools;
+use crossbeam_channel::{unbounded, Receiver};
+use options::Change;
+use output::{error, info_string, send, UciReporter};
+use parse::{GoParams, UciCommand};
+use std::io::BufRead;
+use std::sync::Arc;
+
+pub const ENGINE_NAME: &str = concat!("Jiangjun ", env!("CARGO_PKG_VERSION"));
+pub const ENGINE_AUTHOR: &str = "the Jiangjun developers";
+
+pub struct Controller {
+    pos: Position,
+    pool: SearchPool,
+    multipv: usize,
+    chess960: bool,
+    debug: bool,
+}
+
+impl Controller {
+    pub fn new() -> Controller {
+        let pool = SearchPool::new(1, 16).expect("a 16 MB hash table must be available");
+        Controller { pos: Position::startpos(), pool, multipv: 1, chess960: false, debug: false }
+    }
+
+    /// Handles one input line; returns false on `quit`.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        let cmd = match parse::parse_line(line) {
+            Ok(c) => c,
+            Err(e) => {
+                error(&e);
+                return true;
+            }
+        };
+        self.handle(cmd)
+    }
+
+    fn handle(&mut self, cmd: UciCommand) -> bool {
+        match cmd {
+            UciCommand::Uci => {
+                send(&format!("id name {ENGINE_NAME}"));
+                send(&format!("id author {ENGINE_AUTHOR}"));
+                for spec in options::SPECS {
+                    send(&options::declaration(spec));
+                }
+                send("uciok");
+            }
+            UciCommand::IsReady => send("readyok"),
+            UciCommand::Debug(on) => self.debug = on,
+            UciCommand::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            UciCommand::UciNewGame => self.pool.clear(),
+            UciCommand::Position { fen, moves } => self.set_position(fen.as_deref(), &moves),
+            UciCommand::Go(params) => self.go(params),
+            UciCommand::Stop => self.pool.stop(),
+            UciCommand::PonderHit => self.pool.ponderhit(),
+            UciCommand::Quit => {
+                self.pool.stop();
+                self.pool.wait();
+                return false;
+            }
+            UciCommand::Display => self.display(),
+            UciCommand::Perft(depth) => {
+                self.pool.stop();
+                self.pool.wait();
+                let depth = depth.min(20);
+                let threads = self.pool.thread_count();
+                let report = tools::perft::divide(&self.pos, depth, threads);
+                for l in &report.lines {
+                    send(l);
+                }
+                send("");
+                send(&format!("Nodes searched: {}", report.nodes));
+            }
+            UciCommand::Bench(depth) => {
+                self.pool.stop();
+                self.pool.wait();
+                let r = tools::bench::run(depth.unwrap_or(tools::bench::DEFAULT_DEPTH).clamp(1, 64), |_, _, _| {});
+                info_string(&format!("bench {} nodes {} nps", r.nodes, r.nps()));
+                send(&format!("{} nodes {} nps", r.nodes, r.nps()));
+            }
+            UciCommand::Eval => {
+                let score = crate::eval::evaluate(&self.pos);
+                let white = if self.pos.side_to_move() == Color::White { score } else { -score };
+                info_string(&format!("eval {white} cp (White's view), {score} cp (side to move)"));
+            }
+            UciCommand::Empty => {}
+            UciCommand::Unknown(text) => {
+                let shown: String = text.chars().take(80).collect();
+                info_string(&format!("unknown command '{shown}'"));
+            }
+        }
+        true
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let parsed = match options::parse(name, value) {
+            Ok(p) => p,
+            Err(e) => {
+                error(&e);
+                return;
+            }
+        };
+        if let Some(note) = parsed.note {
+            info_string(&note);
+        }
+        match parsed.change {
+            Change::Hash(mb) => {
+                if let Err(e) = self.pool.set_hash(mb) {
+                    error(&format!("{e}; keeping the {} MB table", self.pool.hash_mb()));
+                }
+            }
+            Change::Threads(n) => self.pool.set_threads(n),
+            Change::MultiPv(n) => self.multipv = n,
+            Change::MoveOverhead(ms) => self.pool.move_overhead_ms = ms,
+            Change::Ponder(_) => {} // pondering is driven by `go ponder`
+            Change::Chess960(on) => {
+                self.chess960 = on;
+                self.pos.set_chess960(on);
+            }
+            Change::ClearHash => self.pool.clear_hash(),
+        }
+    }
+
+    /// Sets up a position; on any error the previous position stays in force.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
+        let base = match fen {
+            None => {
+                let mut p = Position::startpos();
+                p.set_chess960(self.chess960);
+                Ok(p)
+            }
+            Some(f) => Position::from_fen(f, self.chess960),
+        };
+        let mut pos = match base {
+            Ok(p) => p,
+            Err(e) => {
+                error(&format!("invalid FEN: {e}; position unchanged"));
+                return;
+            }
+        };
+        for (i, text) in moves.iter().enumerate() {
+            match pos.parse_uci_move(text) {
+                Ok(m) => pos.make_move(m),
+                Err(e) => {
+                    error(&format!("move {} of the position command: {e}; position unchanged", i + 1));
+                    return;
+                }
+            }
+        }
+        self.pos = pos;
+    }
+
+    fn go(&mut self, params: GoParams) {
+        // Negative clocks (some GUIs send them after a time loss) count as zero.
+        let ms = |v: Option<i64>| v.map(|t| t.max(0) as u64);
+        let mut searchmoves: Vec<Move> = Vec::new();
+        for text in &params.searchmoves {
+            match self.pos.parse_uci_move(text) {
+                Ok(m) => searchmoves.push(m),
+                Err(e) => info_string(&format!("error: searchmoves: {e}; ignored")),
+            }
+        }
+        let limits = Limits {
+            wtime: ms(params.wtime),
+            btime: ms(params.btime),
+            winc: ms(params.winc),
+            binc: ms(params.binc),
+            movestogo: params.movestogo.filter(|&m| m > 0),
+            movetime: ms(params.movetime),
+            depth: params.depth.map(|d| d.clamp(1, 127)),
+            nodes: params.nodes.map(|n| n.max(1)),
+            mate: params.mate.filter(|&m| m > 0),
+            infinite: params.infinite,
+            ponder: params.ponder,
+            searchmoves,
+        };
+        self.pool.start(&self.pos, limits, self.multipv, Arc::new(UciReporter));
+    }
+
+    fn display(&self) {
+        let mut board = String::new();
+        for rank in (0..8).rev() {
+            board.push_str(" +---+---+---+---+---+---+---+---+\n");
+            for file in 0..8 {
+                let p = self.pos.piece_on(crate::chess::Square::from_coords(file, rank));
+                board.push_str(&format!(" | {}", if p.is_none() { ' ' } else { p.char() }));
+            }
+            board.push_str(&format!(" | {}\n", rank + 1));
+        }
+        board.push_str(" +---+---+---+---+---+---+---+---+\n   a   b   c   d   e   f   g   h\n");
+        for l in board.lines() {
+            send(l);
+        }
+        send("");
+        send(&format!("Fen: {}", self.pos.to_fen()));
+        send(&format!("Key: {:016X}", self.pos.key()));
+        let checkers: Vec<String> = self.pos.checkers().iter().map(|s| s.to_string()).collect();
+        send(&format!("Checkers: {}", checkers.join(" ")));
+    }
+}
+
+impl Default for Controller {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Spawns the stdin reader: lines as lossy UTF-8 with CR/LF stripped; EOF
+/// (the GUI closed the pipe) becomes `quit`.
+fn spawn_reader() -> Receiver<String> {
+    let (tx, rx) = unbounded();
+    std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            let mut lock = stdin.lock();
+            let mut buf = Vec::with_capacity(256);
+            loop {
+                buf.clear();
+                match lock.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => {
+                        let _ = tx.send("quit".to_string());
+                        break;
+                    }
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf);
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        })
+        .expect("cannot spawn the stdin reader");
+    rx
+}
+
+/// The UCI loop: runs until `quit` or end of input.
+pub fn run() {
+    let lines = spawn_reader();
+    let mut controller = Controller::new();
+    while let Ok(line) = lines.recv() {
+        if !controller.handle_line(&line) {
+            break;
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! The UCI options: their declaration (`option name ...` lines) and the
+//! checking of `setoption` values. Applying a value (resizing the hash,
+//! respawning threads) is the controller's job; this module only decides
+//! what the value is.
+
+use crate::search::time::DEFAULT_MOVE_OVERHEAD;
+
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    Spin { default: i64, min: i64, max: i64 },
+    Check { default: bool },
+    Button,
+}
+
+pub struct Spec {
+    pub name: &'static str,
+    pub kind: Kind,
+}
+
+pub const HASH_MAX_MB: i64 = 1 << 20;
+pub const THREADS_MAX: i64 = 1024;
+pub const MULTIPV_MAX: i64 = 256;
+
+pub const SPECS: &[Spec] = &[
+    Spec { name: "Hash", kind: Kind::Spin { default: 16, min: 1, max: HASH_MAX_MB } },
+    Spec { name: "Threads", kind: Kind::Spin { default: 1, min: 1, max: THREADS_MAX } },
+    Spec { name: "MultiPV", kind: Kind::Spin { default: 1, min: 1, max: MULTIPV_MAX } },
+    Spec { name: "Move Overhead", kind: Kind::Spin { default: DEFAULT_MOVE_OVERHEAD as i64, min: 0, max: 10_000 } },
+    Spec { name: "Ponder", kind: Kind::Check { default: false } },
+    Spec { name: "UCI_Chess960", kind: Kind::Check { default: false } },
+    Spec { name: "Clear Hash", kind: Kind::Button },
+];
+
+/// The `option ...` declaration line of a spec.
+pub fn declaration(spec: &Spec) -> String {
+    match spec.kind {
+        Kind::Spin { default, min, max } => {
+            format!("option name {} type spin default {default} min {min} max {max}", spec.name)
+        }
+        Kind::Check { default } => format!("option name {} type check default {default}", spec.name),
+        Kind::Button => format!("option name {} type button", spec.name),
+    }
+}
+
+/// A validated option change.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    Hash(usize),
+    Threads(usize),
+    MultiPv(usize),
+    MoveOverhead(u64),
+    Ponder(bool),
+    Chess960(bool),
+    ClearHash,
+}
+
+/// What `setoption` produced: the change, plus a note for the user when the
+/// value had to be clamped into range.
+#[derive(Debug, PartialEq)]
+pub struct Parsed {
+    pub change: Change,
+    pub note: Option<String>,
+}
+
+/// Checks a `setoption`. Names match case-insensitively (UCI says option
+/// names are not case sensitive); an out-of-range number is clamped with a
+/// note; anything unusable is an error message.
+pub fn parse(name: &str, value: Option<&str>) -> Result<Parsed, String> {
+    let spec = SPECS
+        .iter()
+        .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| format!("unknown option '{name}'"))?;
+    let mut note = None;
+    let change = match spec.kind {
+        Kind::Spin { min, max, .. } => {
+            let text = value.map(str::trim).filter(|v| !v.is_empty()).ok_or_else(|| format!("option '{}' needs a value", spec.name))?;
+            let v: i128 = text.parse().map_err(|_| format!("option '{}': '{text}' is not a whole number", spec.name))?;
+            let clamped = v.clamp(min as i128, max as i128) as i64;
+            if clamped as i128 != v {
+                note = Some(format!("option '{}': {v} is out of range {min}..{max}, using {clamped}", spec.name));
+            }
+            match spec.name {
+                "Hash" => Change::Hash(clamped as usize),
+                "Threads" => Change::Threads(clamped as usize),
+                "MultiPV" => Change::MultiPv(clamped as usize),
+                _ => Change::MoveOverhead(clamped as u64),
+            }
+        }
+        Kind::Check { .. } => {
+            let text = value.map(str::trim).unwrap_or("");
+            let b = if text.eq_ignore_ascii_case("true") {
+                true
+            } else if text.eq_ignore_ascii_case("false") {
+                false
+            } else {
+                return Err(format!("option '{}': '{text}' is not true or false", spec.name));
+            };
+            match spec.name {
+                "Ponder" => Change::Ponder(b),
+                _ => Change::Chess960(b),
+            }
+        }
+        Kind::Button => Change::ClearHash,
+    };
+    Ok(Parsed { change, note })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_case_insensitive_and_values_clamped() {
+        assert_eq!(parse("hash", Some("64")).unwrap().change, Change::Hash(64));
+        let p = parse("Threads", Some("100000")).unwrap();
+        assert_eq!(p.change, Change::Threads(THREADS_MAX as usize));
+        assert!(p.note.is_some());
+        assert_eq!(parse("Hash", Some("0")).unwrap().change, Change::Hash(1));
+        assert_eq!(parse("Move Overhead", Some("-5")).unwrap().change, Change::MoveOverhead(0));
+        assert_eq!(parse("MultiPV", Some("99999999999999999999999")).unwrap().change, Change::MultiPv(256));
+    }
+
+    #[test]
+    fn bad_values_are_refused() {
+        assert!(parse("Hash", Some("lots")).is_err());
+        assert!(parse("Hash", None).is_err());
+        assert!(parse("Ponder", Some("yes")).is_err());
+        assert!(parse("NoSuchOption", Some("1")).is_err());
+    }
+
+    #[test]
+    fn checks_and_buttons() {
+        assert_eq!(parse("UCI_Chess960", Some("true")).unwrap().change, Change::Chess960(true));
+        assert_eq!(parse("ponder", Some("FALSE")).unwrap().change, Change::Ponder(false));
+        assert_eq!(parse("Clear Hash", None).unwrap().change, Change::ClearHash);
+    }
+}
