@@ -372,3 +372,9 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
     }
     Ok(Some(sq))
 }
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}

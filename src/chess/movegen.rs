@@ -259,6 +259,11 @@ impl Position {
         if m.is_none() || m == Move::NULL {
             return false;
         }
+        // Kind bits 5..=7 encode no move kind (`kind()` would read them as a
+        // capturing queen promotion and `is_capture` as a capture).
+        if matches!(m.kind_bits(), 5..=7) {
+            return false;
+        }
         let us = self.side;
         let them = us.flip();
         let from = m.from();
