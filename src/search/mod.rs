@@ -2,9 +2,12 @@
 //! transposition table. The search knows the evaluation only through
 //! `eval::evaluate`.
 
+pub mod history;
 pub mod limits;
 pub mod movepick;
+pub mod params;
 pub mod pool;
+pub mod see;
 pub mod time;
 pub mod tt;
 mod worker;

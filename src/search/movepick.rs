@@ -1,125 +1,215 @@
-//! Staged move picker: the hash move first (before any generation), then
-//! captures and promotions best-first, then quiet moves. Most cut nodes end
-//! on the hash move or a capture, so quiet moves are often never generated.
+//! Staged move picker. Moves come in the order most likely to cut off, and
+//! each group is generated only when the previous ones are used up:
+//!
+//! 1. the hash move (no generation at all);
+//! 2. captures and promotions that do not lose material (SEE), best victim
+//!    first, adjusted by capture history;
+//! 3. the two killer moves and the counter-move;
+//! 4. quiet moves by butterfly + continuation history;
+//! 5. captures that lose material.
+//!
+//! Quiescence uses stages 1-2 (plus every evasion when in check).
 
+use super::history::{Histories, PieceTo};
+use super::params;
+use super::see::{see_ge, value};
 use crate::chess::{Move, MoveList, PieceType, Position};
-use crate::eval::PIECE_VALUES;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
 enum Stage {
     TtMove,
-    GenTactical,
-    Tactical,
-    GenQuiet,
-    Quiet,
+    GenCaptures,
+    GoodCaptures,
+    Killer1,
+    Killer2,
+    Counter,
+    GenQuiets,
+    Quiets,
+    BadCaptures,
     Done,
 }
 
 pub struct MovePicker {
     stage: Stage,
     tt_move: Move,
-    list: MoveList,
-    scores: [i32; 256],
-    index: usize,
-    /// Quiescence: tactical moves only (all evasions when in check).
-    tactical_only: bool,
+    killers: [Move; 2],
+    counter: Move,
+    conts: [PieceTo; 2],
+    captures: MoveList,
+    capture_scores: [i32; 256],
+    cap_index: usize,
+    bad: [Move; 256],
+    bad_len: usize,
+    bad_index: usize,
+    quiets: MoveList,
+    quiet_scores: [i32; 256],
+    quiet_index: usize,
+    /// Quiescence: no quiet stages unless in check.
+    qsearch: bool,
+    skip_quiets: bool,
 }
 
-/// Most valuable victim, least valuable attacker.
-pub fn mvv_lva(pos: &Position, m: Move) -> i32 {
-    let attacker = pos.piece_on(m.from()).piece_type();
+/// Capture ordering score: victim value dominates, attacker breaks ties,
+/// capture history refines.
+#[inline(always)]
+fn capture_score(pos: &Position, m: Move, hist: &Histories) -> i32 {
     let victim = if m.is_en_passant() {
         PieceType::Pawn
     } else {
         let p = pos.piece_on(m.to());
         if p.is_none() {
-            // Non-capturing promotion: rank it by what it creates.
-            return m.promotion().map_or(0, |p| PIECE_VALUES[p.index()] - 1000);
+            // Quiet promotion: rank it by the piece it makes.
+            return m.promotion().map_or(0, |p| value(p) * 8 - 8000);
         }
         p.piece_type()
     };
-    let promo = m.promotion().map_or(0, |p| PIECE_VALUES[p.index()]);
-    PIECE_VALUES[victim.index()] * 8 + promo - attacker.index() as i32
+    let promo = m.promotion().map_or(0, |p| value(p));
+    let mut s = value(victim) * 16 + promo * 16 - pos.piece_on(m.from()).piece_type().index() as i32;
+    if params::capt_hist_on() != 0 {
+        s += hist.capture(pos, m) / 8;
+    }
+    s
 }
 
 impl MovePicker {
-    pub fn new(pos: &Position, tt_move: Move) -> MovePicker {
+    pub fn new(pos: &Position, tt_move: Move, killers: [Move; 2], counter: Move, conts: [PieceTo; 2]) -> MovePicker {
         let tt_move = if tt_move.is_some() && pos.is_legal(tt_move) { tt_move } else { Move::NONE };
         MovePicker {
-            stage: if tt_move.is_some() { Stage::TtMove } else { Stage::GenTactical },
+            stage: Stage::TtMove,
             tt_move,
-            list: MoveList::new(),
-            scores: [0; 256],
-            index: 0,
-            tactical_only: false,
+            killers,
+            counter,
+            conts,
+            captures: MoveList::new(),
+            capture_scores: [0; 256],
+            cap_index: 0,
+            bad: [Move::NONE; 256],
+            bad_len: 0,
+            bad_index: 0,
+            quiets: MoveList::new(),
+            quiet_scores: [0; 256],
+            quiet_index: 0,
+            qsearch: false,
+            skip_quiets: false,
         }
     }
 
-    /// For quiescence search: captures and promotions, or every evasion when
-    /// in check (so that mate is seen).
+    /// Quiescence: captures and promotions, or every evasion when in check.
     pub fn new_quiescence(pos: &Position, tt_move: Move) -> MovePicker {
         let in_check = pos.in_check();
         let tt_ok = tt_move.is_some() && (in_check || tt_move.is_tactical()) && pos.is_legal(tt_move);
-        let tt_move = if tt_ok { tt_move } else { Move::NONE };
-        MovePicker {
-            stage: if tt_move.is_some() { Stage::TtMove } else { Stage::GenTactical },
-            tt_move,
-            list: MoveList::new(),
-            scores: [0; 256],
-            index: 0,
-            tactical_only: !in_check,
-        }
+        let mut p = MovePicker::new(pos, Move::NONE, [Move::NONE; 2], Move::NONE, [PieceTo::default(); 2]);
+        p.tt_move = if tt_ok { tt_move } else { Move::NONE };
+        p.qsearch = !in_check;
+        p
     }
 
-    /// The next move to try, or `None` when all have been returned.
-    pub fn next(&mut self, pos: &Position) -> Option<Move> {
+    /// Stop returning quiet moves (late-move and futility pruning).
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// Is this move one of the special quiet moves (killer or counter)?
+    pub fn is_refutation(&self, m: Move) -> bool {
+        m == self.killers[0] || m == self.killers[1] || m == self.counter
+    }
+
+    /// Is the picker handing out the captures that lose material?
+    pub fn in_bad_captures(&self) -> bool {
+        self.stage == Stage::BadCaptures
+    }
+
+    fn special_ok(&self, pos: &Position, m: Move) -> bool {
+        m.is_some() && m != self.tt_move && m.is_quiet() && pos.is_legal(m)
+    }
+
+    pub fn next(&mut self, pos: &Position, hist: &Histories) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
-                    self.stage = Stage::GenTactical;
-                    return Some(self.tt_move);
-                }
-                Stage::GenTactical => {
-                    self.list.clear();
-                    pos.tactical_moves(&mut self.list);
-                    for i in 0..self.list.len() {
-                        self.scores[i] = mvv_lva(pos, self.list[i]);
+                    self.stage = Stage::GenCaptures;
+                    if self.tt_move.is_some() {
+                        return Some(self.tt_move);
                     }
-                    self.index = 0;
-                    self.stage = Stage::Tactical;
                 }
-                Stage::Tactical => {
-                    if let Some(m) = self.pick_best() {
-                        if m == self.tt_move {
-                            continue;
-                        }
-                        // Quiescence skips under-promotions: they almost never
-                        // matter for the tactical balance.
-                        if self.tactical_only
-                            && m.promotion().is_some_and(|p| p != PieceType::Queen)
-                        {
-                            continue;
-                        }
-                        return Some(m);
+                Stage::GenCaptures => {
+                    pos.tactical_moves(&mut self.captures);
+                    for i in 0..self.captures.len() {
+                        self.capture_scores[i] = capture_score(pos, self.captures[i], hist);
                     }
-                    self.stage = if self.tactical_only { Stage::Done } else { Stage::GenQuiet };
+                    self.stage = Stage::GoodCaptures;
                 }
-                Stage::GenQuiet => {
-                    self.list.clear();
-                    pos.quiet_moves(&mut self.list);
-                    for i in 0..self.list.len() {
-                        self.scores[i] = 0;
-                    }
-                    self.index = 0;
-                    self.stage = Stage::Quiet;
-                }
-                Stage::Quiet => {
-                    if self.index < self.list.len() {
-                        let m = self.list[self.index];
-                        self.index += 1;
-                        if m == self.tt_move {
-                            continue;
+                Stage::GoodCaptures => {
+                    match pick_best(&mut self.captures, &mut self.capture_scores, &mut self.cap_index) {
+                        Some(m) => {
+                            if m == self.tt_move {
+                                continue;
+                            }
+                            if self.qsearch {
+                                // Under-promotions almost never matter in quiescence.
+                                if m.promotion().is_some_and(|p| p != PieceType::Queen) {
+                                    continue;
+                                }
+                                return Some(m);
+                            }
+                            // Losing captures wait until after the quiet moves.
+                            if !see_ge(pos, m, 0) {
+                                self.bad[self.bad_len] = m;
+                                self.bad_len += 1;
+                                continue;
+                            }
+                            return Some(m);
                         }
+                        None => {
+                            self.stage = if self.qsearch { Stage::Done } else { Stage::Killer1 };
+                        }
+                    }
+                }
+                Stage::Killer1 => {
+                    self.stage = Stage::Killer2;
+                    let k = self.killers[0];
+                    if !self.skip_quiets && self.special_ok(pos, k) {
+                        return Some(k);
+                    }
+                }
+                Stage::Killer2 => {
+                    self.stage = Stage::Counter;
+                    let k = self.killers[1];
+                    if !self.skip_quiets && k != self.killers[0] && self.special_ok(pos, k) {
+                        return Some(k);
+                    }
+                }
+                Stage::Counter => {
+                    self.stage = Stage::GenQuiets;
+                    let c = self.counter;
+                    if !self.skip_quiets && c != self.killers[0] && c != self.killers[1] && self.special_ok(pos, c) {
+                        return Some(c);
+                    }
+                }
+                Stage::GenQuiets => {
+                    if !self.skip_quiets {
+                        pos.quiet_moves(&mut self.quiets);
+                        for i in 0..self.quiets.len() {
+                            self.quiet_scores[i] = hist.quiet_score(pos, self.quiets[i], &self.conts);
+                        }
+                    }
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if !self.skip_quiets {
+                        if let Some(m) = pick_best(&mut self.quiets, &mut self.quiet_scores, &mut self.quiet_index) {
+                            if m == self.tt_move || m == self.killers[0] || m == self.killers[1] || m == self.counter {
+                                continue;
+                            }
+                            return Some(m);
+                        }
+                    }
+                    self.stage = Stage::BadCaptures;
+                }
+                Stage::BadCaptures => {
+                    if self.bad_index < self.bad_len {
+                        let m = self.bad[self.bad_index];
+                        self.bad_index += 1;
                         return Some(m);
                     }
                     self.stage = Stage::Done;
@@ -128,23 +218,55 @@ impl MovePicker {
             }
         }
     }
+}
 
-    /// Selection sort step: swap the best remaining move to the front.
-    fn pick_best(&mut self) -> Option<Move> {
-        let n = self.list.len();
-        if self.index >= n {
-            return None;
+/// Selection sort step: the best remaining move, swapped to the front.
+#[inline(always)]
+fn pick_best(list: &mut MoveList, scores: &mut [i32; 256], index: &mut usize) -> Option<Move> {
+    let n = list.len();
+    if *index >= n {
+        return None;
+    }
+    let mut best = *index;
+    for i in *index + 1..n {
+        if scores[i] > scores[best] {
+            best = i;
         }
-        let mut best = self.index;
-        for i in self.index + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+    }
+    list.as_mut_slice().swap(*index, best);
+    scores.swap(*index, best);
+    let m = list[*index];
+    *index += 1;
+    Some(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The picker returns every legal move exactly once, whatever hints it gets.
+    #[test]
+    fn returns_each_legal_move_once() {
+        let hist = Histories::new();
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+            "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen, false).unwrap();
+            let legal = pos.legal_moves();
+            let tt = legal[legal.len() / 2];
+            let k1 = legal.iter().copied().find(|m| m.is_quiet()).unwrap_or(Move::NONE);
+            let mut picker = MovePicker::new(&pos, tt, [k1, Move::NONE], k1, [PieceTo::default(); 2]);
+            let mut seen = Vec::new();
+            while let Some(m) = picker.next(&pos, &hist) {
+                assert!(legal.contains(m), "{fen}: {m:?} not legal");
+                assert!(!seen.contains(&m), "{fen}: {m:?} twice");
+                seen.push(m);
             }
+            assert_eq!(seen.len(), legal.len(), "{fen}");
+            assert_eq!(seen[0], tt);
         }
-        self.list.as_mut_slice().swap(self.index, best);
-        self.scores.swap(self.index, best);
-        let m = self.list[self.index];
-        self.index += 1;
-        Some(m)
     }
 }

@@ -9,7 +9,7 @@ use crate::search::{Limits, SearchPool, SilentReporter};
 use std::sync::Arc;
 use std::time::Instant;
 
-pub const DEFAULT_DEPTH: u32 = 6;
+pub const DEFAULT_DEPTH: u32 = 11;
 
 /// Openings, middlegames and endgames of every kind (from the positions
 /// Stockfish's bench made common, plus perft-suite positions).

@@ -55,6 +55,9 @@ impl Controller {
                 for spec in options::SPECS {
                     send(&options::declaration(spec));
                 }
+                for line in options::param_declarations() {
+                    send(&line);
+                }
                 send("uciok");
             }
             UciCommand::IsReady => send("readyok"),
@@ -130,6 +133,9 @@ impl Controller {
                 self.pos.set_chess960(on);
             }
             Change::ClearHash => self.pool.clear_hash(),
+            Change::Param(name, v) => {
+                crate::search::params::set(name, v);
+            }
         }
     }
 

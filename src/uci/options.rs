@@ -31,6 +31,17 @@ pub const SPECS: &[Spec] = &[
     Spec { name: "Clear Hash", kind: Kind::Button },
 ];
 
+/// Declarations of the search parameters (tune builds only).
+pub fn param_declarations() -> Vec<String> {
+    if !cfg!(feature = "tune") {
+        return Vec::new();
+    }
+    crate::search::params::ALL
+        .iter()
+        .map(|&(name, default, min, max)| format!("option name {name} type spin default {default} min {min} max {max}"))
+        .collect()
+}
+
 /// The `option ...` declaration line of a spec.
 pub fn declaration(spec: &Spec) -> String {
     match spec.kind {
@@ -45,6 +56,8 @@ pub fn declaration(spec: &Spec) -> String {
 /// A validated option change.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Change {
+    /// A search parameter (only in builds with `--features tune`).
+    Param(&'static str, i32),
     Hash(usize),
     Threads(usize),
     MultiPv(usize),
@@ -66,6 +79,17 @@ pub struct Parsed {
 /// names are not case sensitive); an out-of-range number is clamped with a
 /// note; anything unusable is an error message.
 pub fn parse(name: &str, value: Option<&str>) -> Result<Parsed, String> {
+    if cfg!(feature = "tune") {
+        if let Some(&(pname, _, min, max)) =
+            crate::search::params::ALL.iter().find(|p| p.0.eq_ignore_ascii_case(name.trim()))
+        {
+            let text = value.map(str::trim).unwrap_or("");
+            let v: i64 = text.parse().map_err(|_| format!("option '{pname}': '{text}' is not a whole number"))?;
+            let clamped = v.clamp(min as i64, max as i64) as i32;
+            let note = (clamped as i64 != v).then(|| format!("option '{pname}': using {clamped}"));
+            return Ok(Parsed { change: Change::Param(pname, clamped), note });
+        }
+    }
     let spec = SPECS
         .iter()
         .find(|s| s.name.eq_ignore_ascii_case(name.trim()))

@@ -1,0 +1,189 @@
+//! Move-ordering memory of one search thread: butterfly history (by colour,
+//! from, to), continuation history (by the previous moves' piece and
+//! destination), capture history, counter moves, and the correction history
+//! that learns how far the static evaluation tends to be off in a given pawn
+//! structure.
+//!
+//! All history scores follow the "gravity" update `h += b - h*|b|/MAX`, which
+//! keeps them within +-MAX and lets recent results outweigh old ones.
+
+use super::params;
+use crate::chess::{Color, Move, Piece, PieceType, Position};
+
+pub const HISTORY_MAX: i32 = 16_384;
+const CORR_SIZE: usize = 16_384;
+const CORR_GRAIN: i32 = 256;
+const CORR_MAX: i32 = CORR_GRAIN * 32;
+
+/// (moved piece index 0..12, destination) of a move: the key continuation
+/// history is indexed by.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct PieceTo {
+    pub piece: u8,
+    pub to: u8,
+    /// False for the null move and the root (no continuation).
+    pub valid: bool,
+}
+
+impl PieceTo {
+    pub fn new(piece: Piece, m: Move) -> PieceTo {
+        PieceTo { piece: piece.index() as u8, to: m.to().index() as u8, valid: true }
+    }
+}
+
+pub struct Histories {
+    butterfly: Box<[[[i16; 64]; 64]; 2]>,
+    /// continuation[prev piece][prev to][piece][to]
+    continuation: Box<[[[[i16; 64]; 12]; 64]; 12]>,
+    /// capture[piece][to][captured type]
+    capture: Box<[[[i16; 6]; 64]; 12]>,
+    counter: Box<[[Move; 64]; 12]>,
+    correction: Box<[[i16; CORR_SIZE]; 2]>,
+}
+
+fn boxed_zeroed<T>() -> Box<T> {
+    // The tables are large; build them on the heap directly (all-zero is a
+    // valid value for every table here).
+    unsafe {
+        let layout = std::alloc::Layout::new::<T>();
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(ptr)
+    }
+}
+
+#[inline(always)]
+fn gravity(entry: &mut i16, bonus: i32) {
+    let e = *entry as i32;
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *entry = (e + b - e * b.abs() / HISTORY_MAX) as i16;
+}
+
+/// History bonus for a move that caused (or failed to cause) a cutoff at `depth`.
+#[inline(always)]
+pub fn bonus(depth: i32) -> i32 {
+    (params::hist_bonus_mul() * depth - params::hist_bonus_mul() / 2).clamp(0, params::hist_bonus_max())
+}
+
+impl Histories {
+    pub fn new() -> Histories {
+        Histories {
+            butterfly: boxed_zeroed(),
+            continuation: boxed_zeroed(),
+            capture: boxed_zeroed(),
+            counter: boxed_zeroed(),
+            correction: boxed_zeroed(),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        *self = Histories::new();
+    }
+
+    #[inline(always)]
+    pub fn butterfly(&self, c: Color, m: Move) -> i32 {
+        self.butterfly[c.index()][m.from().index()][m.to().index()] as i32
+    }
+
+    #[inline(always)]
+    pub fn continuation(&self, prev: PieceTo, piece: Piece, m: Move) -> i32 {
+        if !prev.valid {
+            return 0;
+        }
+        self.continuation[prev.piece as usize][prev.to as usize][piece.index()][m.to().index()] as i32
+    }
+
+    #[inline(always)]
+    pub fn capture(&self, pos: &Position, m: Move) -> i32 {
+        let piece = pos.piece_on(m.from());
+        let victim = captured_type(pos, m);
+        self.capture[piece.index()][m.to().index()][victim.index()] as i32
+    }
+
+    pub fn counter(&self, prev: PieceTo) -> Move {
+        if prev.valid {
+            self.counter[prev.piece as usize][prev.to as usize]
+        } else {
+            Move::NONE
+        }
+    }
+
+    /// Combined quiet score used for ordering and pruning decisions.
+    #[inline(always)]
+    pub fn quiet_score(&self, pos: &Position, m: Move, conts: &[PieceTo; 2]) -> i32 {
+        let piece = pos.piece_on(m.from());
+        let mut s = self.butterfly(pos.side_to_move(), m);
+        if params::cont_hist_on() != 0 {
+            s += self.continuation(conts[0], piece, m) + self.continuation(conts[1], piece, m);
+        }
+        s
+    }
+
+    pub fn update_quiet(&mut self, pos: &Position, m: Move, conts: &[PieceTo; 2], bonus: i32) {
+        let piece = pos.piece_on(m.from());
+        gravity(&mut self.butterfly[pos.side_to_move().index()][m.from().index()][m.to().index()], bonus);
+        if params::cont_hist_on() != 0 {
+            for prev in conts {
+                if prev.valid {
+                    gravity(
+                        &mut self.continuation[prev.piece as usize][prev.to as usize][piece.index()][m.to().index()],
+                        bonus,
+                    );
+                }
+            }
+        }
+    }
+
+    pub fn update_capture(&mut self, pos: &Position, m: Move, bonus: i32) {
+        let piece = pos.piece_on(m.from());
+        let victim = captured_type(pos, m);
+        gravity(&mut self.capture[piece.index()][m.to().index()][victim.index()], bonus);
+    }
+
+    pub fn set_counter(&mut self, prev: PieceTo, m: Move) {
+        if prev.valid {
+            self.counter[prev.piece as usize][prev.to as usize] = m;
+        }
+    }
+
+    /// Correction (in centipawns) to add to the static evaluation.
+    #[inline(always)]
+    pub fn correction(&self, pos: &Position) -> i32 {
+        let idx = (pos.pawn_key() as usize) % CORR_SIZE;
+        self.correction[pos.side_to_move().index()][idx] as i32 / CORR_GRAIN
+    }
+
+    /// Moves the correction towards `diff` (search score minus static eval),
+    /// with more weight for deeper searches.
+    pub fn update_correction(&mut self, pos: &Position, depth: i32, diff: i32) {
+        let idx = (pos.pawn_key() as usize) % CORR_SIZE;
+        let entry = &mut self.correction[pos.side_to_move().index()][idx];
+        let weight = (depth + 1).min(16);
+        let target = (diff * CORR_GRAIN).clamp(-CORR_MAX, CORR_MAX);
+        let new = (*entry as i32 * (256 - weight) + target * weight) / 256;
+        *entry = new.clamp(-CORR_MAX, CORR_MAX) as i16;
+    }
+}
+
+impl Default for Histories {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Type of the piece a capture takes (pawn for en passant; pawn stands in
+/// for "nothing" on quiet promotions).
+#[inline(always)]
+pub fn captured_type(pos: &Position, m: Move) -> PieceType {
+    if m.is_en_passant() {
+        return PieceType::Pawn;
+    }
+    let p = pos.piece_on(m.to());
+    if p.is_none() {
+        PieceType::Pawn
+    } else {
+        p.piece_type()
+    }
+}

@@ -1,0 +1,128 @@
+//! Search parameters in one table. In a normal build each is a constant the
+//! compiler folds away; built with `--features tune` each becomes a UCI spin
+//! option (same name), so SPSA tuners and A/B tests (a technique switched off
+//! by setting its `*_on` parameter to 0) can reach it without a rebuild.
+
+macro_rules! params {
+    ($( $name:ident = $default:expr, $min:expr, $max:expr; )*) => {
+        #[cfg(feature = "tune")]
+        mod store {
+            use std::sync::atomic::AtomicI32;
+            $( #[allow(non_upper_case_globals)] pub static $name: AtomicI32 = AtomicI32::new($default); )*
+        }
+
+        $(
+            #[inline(always)]
+            pub fn $name() -> i32 {
+                #[cfg(feature = "tune")]
+                { store::$name.load(std::sync::atomic::Ordering::Relaxed) }
+                #[cfg(not(feature = "tune"))]
+                { $default }
+            }
+        )*
+
+        /// (name, default, min, max) of every parameter.
+        pub const ALL: &[(&str, i32, i32, i32)] = &[ $( (stringify!($name), $default, $min, $max), )* ];
+
+        /// Sets a parameter by name (tune builds only); false if unknown.
+        #[allow(unused_variables)]
+        pub fn set(name: &str, value: i32) -> bool {
+            #[cfg(feature = "tune")]
+            {
+                $(
+                    if name.eq_ignore_ascii_case(stringify!($name)) {
+                        store::$name.store(value, std::sync::atomic::Ordering::Relaxed);
+                        return true;
+                    }
+                )*
+            }
+            false
+        }
+    };
+}
+
+params! {
+    // Aspiration windows.
+    asp_on = 1, 0, 1;
+    asp_delta = 20, 5, 100;
+    asp_min_depth = 4, 1, 10;
+    // Reverse futility pruning (static null move).
+    rfp_on = 1, 0, 1;
+    rfp_depth = 8, 1, 16;
+    rfp_margin = 80, 20, 200;
+    rfp_improving = 60, 0, 200;
+    // Razoring.
+    razor_on = 1, 0, 1;
+    razor_depth = 3, 1, 6;
+    razor_margin = 250, 50, 600;
+    // Null-move pruning.
+    nmp_on = 1, 0, 1;
+    nmp_depth = 3, 1, 8;
+    nmp_base = 3, 1, 6;
+    nmp_div = 3, 2, 8;
+    nmp_eval_div = 200, 50, 600;
+    nmp_verify_depth = 14, 6, 40;
+    // Internal iterative reduction.
+    iir_on = 1, 0, 1;
+    iir_depth = 4, 2, 10;
+    // Futility pruning of quiet moves.
+    fut_on = 1, 0, 1;
+    fut_depth = 8, 1, 16;
+    fut_base = 90, 0, 300;
+    fut_margin = 100, 20, 300;
+    // Late-move pruning.
+    lmp_on = 1, 0, 1;
+    lmp_depth = 8, 1, 16;
+    lmp_base = 3, 0, 10;
+    // SEE pruning in the main search.
+    see_on = 1, 0, 1;
+    see_depth = 8, 1, 16;
+    see_quiet = 60, 10, 200;
+    see_capture = 25, 5, 100;
+    // History pruning of quiet moves.
+    hist_prune_on = 1, 0, 1;
+    hist_prune_depth = 3, 1, 8;
+    hist_prune_margin = 3000, 500, 8000;
+    // Late-move reductions.
+    lmr_on = 1, 0, 1;
+    lmr_base = 75, 0, 200;
+    lmr_div = 225, 100, 400;
+    lmr_history = 8192, 2000, 32000;
+    // Singular extensions.
+    se_on = 1, 0, 1;
+    se_depth = 8, 4, 14;
+    se_double_margin = 20, 0, 100;
+    // Check extension.
+    check_ext_on = 1, 0, 1;
+    // Quiescence.
+    delta_on = 1, 0, 1;
+    delta_margin = 200, 50, 600;
+    qsee_on = 1, 0, 1;
+    // Move ordering.
+    killers_on = 1, 0, 1;
+    counter_on = 1, 0, 1;
+    cont_hist_on = 1, 0, 1;
+    capt_hist_on = 1, 0, 1;
+    hist_bonus_mul = 300, 50, 600;
+    hist_bonus_max = 2400, 500, 4000;
+    // Static-evaluation correction history.
+    corr_on = 1, 0, 1;
+    // Mate distance pruning.
+    mdp_on = 1, 0, 1;
+    // TT cutoffs.
+    tt_cut_on = 1, 0, 1;
+    // Time management.
+    tm_dynamic_on = 1, 0, 1;
+    // Lazy SMP helper diversification.
+    smp_skip_on = 1, 0, 1;
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn defaults_are_in_range() {
+        for &(name, d, lo, hi) in super::ALL {
+            assert!(lo <= d && d <= hi, "{name}");
+        }
+    }
+}
