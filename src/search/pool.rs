@@ -50,6 +50,11 @@ pub(crate) struct SearchContext {
     pub multipv: usize,
     pub tt: Arc<TranspositionTable>,
     pub stop: AtomicBool,
+    /// Set only by the GUI's `stop` (or `quit`, a new `go`...), never by
+    /// the search's own limits: an infinite or ponder search must not
+    /// answer until this or `ponderhit`, even when a node or depth limit
+    /// (or a mate found) ended the search itself.
+    stop_requested: AtomicBool,
     pondering: AtomicBool,
     pub start: Instant,
     /// Milliseconds after `start` at which `ponderhit` arrived (0 = none).
@@ -216,7 +221,8 @@ impl SearchPool {
         // `searchmoves` naming no legal move is ignored rather than leaving
         // the engine without a move.
         let root_moves = if filtered.is_empty() { all } else { filtered };
-        let budget = time::budget(&limits, root.side_to_move(), self.move_overhead_ms);
+        // `go infinite` searches until `stop`, whatever clock fields come with it.
+        let budget = if limits.infinite { None } else { time::budget(&limits, root.side_to_move(), self.move_overhead_ms) };
         self.tt.new_search();
         let ctx = Arc::new(SearchContext {
             root: root.clone(),
@@ -225,6 +231,7 @@ impl SearchPool {
             multipv: multipv.max(1),
             tt: Arc::clone(&self.tt),
             stop: AtomicBool::new(false),
+            stop_requested: AtomicBool::new(false),
             start: Instant::now(),
             ponderhit_ms: AtomicU64::new(0),
             budget,
@@ -250,6 +257,7 @@ impl SearchPool {
         if let Some(ctx) = &self.current {
             // A stopped ponder search is over too.
             ctx.pondering.store(false, Ordering::Release);
+            ctx.stop_requested.store(true, Ordering::Release);
             ctx.stop.store(true, Ordering::Release);
         }
     }
@@ -355,7 +363,8 @@ fn record_result(worker: &Worker, ctx: &SearchContext) {
 /// helpers, choose the move, report it.
 fn finish_search(ctx: &SearchContext) {
     // UCI: never answer an infinite or ponder search before stop/ponderhit.
-    while !ctx.stop.load(Ordering::Acquire) && (ctx.is_pondering() || ctx.limits.infinite || is_unbounded(ctx)) {
+    // `ctx.stop` is not enough: the search sets it itself at a node limit.
+    while !ctx.stop_requested.load(Ordering::Acquire) && (ctx.is_pondering() || ctx.limits.infinite || is_unbounded(ctx)) {
         std::thread::sleep(Duration::from_millis(1));
     }
     ctx.stop.store(true, Ordering::Release);

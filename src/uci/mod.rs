@@ -130,7 +130,16 @@ impl Controller {
             Change::Ponder(_) => {} // pondering is driven by `go ponder`
             Change::Chess960(on) => {
                 self.chess960 = on;
-                self.pos.set_chess960(on);
+                // A Chess960 castling setup cannot be played or written as
+                // standard chess (O-O-O from b1 would print as b1c1, the same
+                // text as the king's step): such a position is dropped.
+                if Position::from_fen(&self.pos.to_fen(), on).is_ok() {
+                    self.pos.set_chess960(on);
+                } else {
+                    self.pos = Position::startpos();
+                    self.pos.set_chess960(on);
+                    info_string("the position has Chess960 castling rights; position reset to the start position");
+                }
             }
             Change::ClearHash => self.pool.clear_hash(),
             Change::Param(name, v) => {
