@@ -234,9 +234,8 @@ fn run_epd(e: EpdArgs) -> Result<(), String> {
 
 fn run_eval(fen: Option<String>, chess960: bool) -> Result<(), String> {
     let pos = load_position(fen.as_deref(), chess960)?;
-    let score = jiangjun::eval::evaluate(&pos);
-    let white = if pos.side_to_move() == jiangjun::chess::Color::White { score } else { -score };
-    println!("{}", pos.to_fen());
-    println!("eval: {white:+} cp (White's view), {score:+} cp (side to move)");
+    for line in jiangjun::eval::table::render(&pos) {
+        println!("{line}");
+    }
     Ok(())
 }

@@ -8,7 +8,7 @@ pub mod options;
 pub mod output;
 pub mod parse;
 
-use crate::chess::{Color, Move, Position};
+use crate::chess::{Move, Position};
 use crate::search::{Limits, SearchPool};
 use crate::tools;
 use crossbeam_channel::{unbounded, Receiver};
@@ -94,9 +94,9 @@ impl Controller {
                 send(&format!("{} nodes {} nps", r.nodes, r.nps()));
             }
             UciCommand::Eval => {
-                let score = crate::eval::evaluate(&self.pos);
-                let white = if self.pos.side_to_move() == Color::White { score } else { -score };
-                info_string(&format!("eval {white} cp (White's view), {score} cp (side to move)"));
+                for line in crate::eval::table::render(&self.pos) {
+                    send(&line);
+                }
             }
             UciCommand::Empty => {}
             UciCommand::Unknown(text) => {

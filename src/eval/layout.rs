@@ -1,0 +1,105 @@
+//! The shape of the weight table: every evaluation term, its number of
+//! weights and the group it is shown under by `eval`. The weights themselves
+//! live in `weights.rs`, one flat table of (middlegame, endgame) pairs that
+//! the Texel tuner reads and rewrites; this layout gives each term its offset
+//! into that table.
+
+pub struct Term {
+    pub name: &'static str,
+    pub len: usize,
+    pub group: &'static str,
+}
+
+macro_rules! layout {
+    ($( $name:ident [$len:expr] $group:literal ),* $(,)?) => {
+        pub const TERMS: &[Term] = &[ $( Term { name: stringify!($name), len: $len, group: $group } ),* ];
+        layout!(@offsets 0usize; $( $name $len ),*);
+        pub const NUM_WEIGHTS: usize = 0 $( + $len )*;
+    };
+    (@offsets $acc:expr; $name:ident $len:expr $(, $rest_name:ident $rest_len:expr)*) => {
+        pub const $name: usize = $acc;
+        layout!(@offsets $acc + $len; $( $rest_name $rest_len ),*);
+    };
+    (@offsets $acc:expr;) => {};
+}
+
+layout! {
+    // Material: pawn, knight, bishop, rook, queen.
+    PIECE_VALUE[5] "Material",
+    // Piece-square tables, White's view, a1 = 0; Black reads them mirrored.
+    PSQT[6 * 64] "Piece-square",
+    // The bishop pair, by the number of pawns left / 2 (open vs closed).
+    BISHOP_PAIR[9] "Imbalance",
+    // Knights gain and rooks lose value as pawns (own) remain: by pawn count.
+    KNIGHT_PAWNS[9] "Imbalance",
+    ROOK_PAWNS[9] "Imbalance",
+    PAWN_ISOLATED[1] "Pawns",
+    PAWN_ISOLATED_OPEN[1] "Pawns",
+    PAWN_DOUBLED[1] "Pawns",
+    PAWN_BACKWARD[1] "Pawns",
+    PAWN_BACKWARD_OPEN[1] "Pawns",
+    // By relative rank.
+    PAWN_CONNECTED[8] "Pawns",
+    PAWN_PHALANX[8] "Pawns",
+    PAWN_CANDIDATE[8] "Pawns",
+    PASSED_RANK[8] "Passed pawns",
+    // The path to promotion is empty / not attacked.
+    PASSED_FREE[8] "Passed pawns",
+    PASSED_SAFE[8] "Passed pawns",
+    PASSED_SUPPORTED[8] "Passed pawns",
+    // Per square of king distance to the square in front of the pawn, by rank.
+    PASSED_OWN_KING[8] "Passed pawns",
+    PASSED_ENEMY_KING[8] "Passed pawns",
+    // The lone king cannot catch it (pawn endings).
+    PASSED_UNSTOPPABLE[1] "Passed pawns",
+    MOBILITY_KNIGHT[9] "Mobility",
+    MOBILITY_BISHOP[14] "Mobility",
+    MOBILITY_ROOK[15] "Mobility",
+    MOBILITY_QUEEN[28] "Mobility",
+    ROOK_OPEN[1] "Pieces",
+    ROOK_HALF_OPEN[1] "Pieces",
+    ROOK_SEVENTH[1] "Pieces",
+    QUEEN_OPEN[1] "Pieces",
+    // Knight, bishop on a square no enemy pawn can attack, guarded by a pawn.
+    OUTPOST[2] "Pieces",
+    // Per own pawn on the bishop's square colour.
+    BAD_BISHOP[1] "Pieces",
+    // Per piece type (knight, bishop, rook, queen) attacking the king zone.
+    KING_ATTACKER[4] "King safety",
+    // By number of attackers (0..7+): makes the danger grow faster than linearly.
+    KING_ATTACKERS[8] "King safety",
+    KING_ZONE_ATTACKS[1] "King safety",
+    // Safe checks available, per checking piece type.
+    SAFE_CHECK[4] "King safety",
+    // Own pawn shelter in front of the king, [king file or not][relative rank, 0 = none].
+    KING_SHELTER[16] "King safety",
+    // Enemy pawns storming the king, by their distance (relative rank).
+    KING_STORM[8] "King safety",
+    KING_OPEN_FILE[1] "King safety",
+    // Pieces attacked by a pawn / minor piece / rook, by victim type.
+    THREAT_BY_PAWN[6] "Threats",
+    THREAT_BY_MINOR[6] "Threats",
+    THREAT_BY_ROOK[6] "Threats",
+    HANGING[1] "Threats",
+    // Safe squares behind own pawns in the centre, weighted by piece count.
+    SPACE[1] "Space",
+    TEMPO[1] "Tempo",
+}
+
+/// Offset of the piece-square entry for a piece type and (White-view) square.
+#[inline(always)]
+pub const fn psqt(pt: usize, sq: usize) -> usize {
+    PSQT + pt * 64 + sq
+}
+
+/// The term a flat weight index belongs to, and the index within it.
+pub fn term_of(index: usize) -> (&'static Term, usize) {
+    let mut start = 0;
+    for t in TERMS {
+        if index < start + t.len {
+            return (t, index - start);
+        }
+        start += t.len;
+    }
+    panic!("weight index {index} out of range");
+}

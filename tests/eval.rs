@@ -1,0 +1,110 @@
+//! Evaluation properties: colour symmetry on every perft-suite position, and
+//! the trace (what the tuner sees) reproducing the evaluation exactly.
+
+use jiangjun::chess::Position;
+use jiangjun::eval::score::S;
+use jiangjun::eval::trace::{Coefficients, NoTrace};
+use jiangjun::eval::weights::WEIGHTS;
+use jiangjun::eval::{blend, evaluate, evaluate_white};
+
+fn suite_fens() -> Vec<String> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perftsuite.epd")).unwrap();
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| l.split(';').next().unwrap().trim().to_string()).collect()
+}
+
+/// The position with colours exchanged and the board mirrored top to bottom.
+fn flip_fen(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let ranks: Vec<String> = f[0]
+        .split('/')
+        .rev()
+        .map(|r| r.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect())
+        .collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let castling: String = if f[2] == "-" {
+        "-".into()
+    } else {
+        let mut v: Vec<char> = f[2]
+            .chars()
+            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+            .collect();
+        v.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
+        v.into_iter().collect()
+    };
+    let ep = if f[3] == "-" {
+        "-".to_string()
+    } else {
+        let b = f[3].as_bytes();
+        format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
+    };
+    format!("{} {} {} {} {} {}", ranks.join("/"), side, castling, ep, f.get(4).unwrap_or(&"0"), f.get(5).unwrap_or(&"1"))
+}
+
+/// Positions from the suite plus a few plies of every legal continuation.
+fn positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    for fen in suite_fens() {
+        let pos = Position::from_fen(&fen, false).unwrap();
+        for &m in pos.legal_moves().iter().take(6) {
+            let mut p = pos.clone();
+            p.make_move(m);
+            out.push(p);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+#[test]
+fn evaluation_is_colour_symmetric() {
+    let mut checked = 0;
+    for pos in positions() {
+        let fen = pos.to_fen();
+        let flipped = Position::from_fen(&flip_fen(&fen), false).unwrap();
+        let a = evaluate_white(&pos, &mut NoTrace);
+        let b = evaluate_white(&flipped, &mut NoTrace);
+        assert_eq!(a, -b, "{fen} vs {}", flipped.to_fen());
+        // From the side to move both are the same position.
+        assert_eq!(evaluate(&pos), evaluate(&flipped), "{fen}");
+        checked += 1;
+    }
+    assert!(checked > 500);
+}
+
+#[test]
+fn trace_reproduces_the_evaluation() {
+    for pos in positions() {
+        let mut t = Coefficients::new();
+        let score = evaluate_white(&pos, &mut t);
+        if t.special {
+            continue;
+        }
+        let mut sum = S::ZERO;
+        for (i, w) in WEIGHTS.iter().enumerate() {
+            sum += *w * (t.white[i] - t.black[i]);
+        }
+        assert_eq!(blend(sum, t.phase, t.scale), score, "{}", pos.to_fen());
+        // The untraced (cached) path agrees with the traced one.
+        assert_eq!(evaluate_white(&pos, &mut NoTrace), score, "{}", pos.to_fen());
+    }
+}
+
+#[test]
+fn material_and_knowledge_sanity() {
+    let eval = |fen: &str| evaluate_white(&Position::from_fen(fen, false).unwrap(), &mut NoTrace);
+    // An extra queen is worth a lot.
+    assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") > 700);
+    // K+minor v K and K+N+N v K are draws.
+    assert_eq!(eval("8/8/4k3/8/8/3NK3/8/8 w - - 0 1"), 0);
+    assert_eq!(eval("8/8/4k3/8/8/3NKN2/8/8 w - - 0 1"), 0);
+    // KBN v K is won.
+    assert!(eval("8/8/4k3/8/8/3NKB2/8/8 w - - 0 1") > 5000);
+    // A passed pawn is worth more the further it has advanced.
+    let p6 = eval("4k3/r7/3P4/8/8/8/R7/4K3 w - - 0 1");
+    let p3 = eval("4k3/r7/8/8/8/3P4/R7/4K3 w - - 0 1");
+    assert!(p6 > p3, "{p6} {p3}");
+    // Opposite-coloured bishops with an extra pawn are drawish.
+    let ocb = eval("8/4kb2/8/3P4/2P5/4B3/4K3/8 w - - 0 1");
+    let same = eval("8/4k1b1/8/3P4/2P5/4B3/4K3/8 w - - 0 1");
+    assert!(ocb < same, "{ocb} {same}");
+}

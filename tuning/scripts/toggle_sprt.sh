@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# A/B-tests search techniques: for each parameter named on the command line,
+# plays the engine with everything on against the same engine with that
+# parameter set to 0 (its technique switched off), as an SPRT with
+# ../shared/tools/match.py. Needs a binary built with `--features tune`.
+#
+#   tuning/scripts/toggle_sprt.sh BIN TC GAMES param [param ...]
+#   tuning/scripts/toggle_sprt.sh /tmp/jj-tune 4+0.04 800 nmp_on lmr_on
+#
+# One summary line per parameter is appended to $OUT (default
+# /tmp/toggle_sprt.txt); full logs go to /tmp/toggle_<param>.log.
+set -u
+BIN=$1; TC=$2; GAMES=$3; shift 3
+OUT=${OUT:-/tmp/toggle_sprt.txt}
+MATCH=${MATCH:-$(dirname "$0")/../../../shared/tools/match.py}
+BOOK=${BOOK:-$(dirname "$0")/../../../shared/data/noob_2moves.epd}
+for p in "$@"; do
+    log=/tmp/toggle_$p.log
+    python3 "$MATCH" \
+        --engine "name=on,cmd=$BIN,option.Hash=16" \
+        --engine "name=off_$p,cmd=$BIN,option.Hash=16,option.$p=0" \
+        --tc "$TC" --games "$GAMES" --concurrency 1 --openings "$BOOK" \
+        --sprt 0,10 --sprt-model logistic > "$log" 2>&1
+    res=$(grep -E "^RESULT" "$log" | tail -1)
+    sprt=$(grep -iE "H0|H1|accept|LLR" "$log" | tail -1)
+    echo "$(date -u +%FT%TZ) $p tc=$TC :: $res :: $sprt" >> "$OUT"
+done

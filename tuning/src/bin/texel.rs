@@ -1,0 +1,112 @@
+//! Texel tuner: fits the evaluation weights to game results.
+//!
+//! Reads `FEN;result` files, sets aside a held-out share, finds the scaling
+//! constant K for the current weights, then runs Adam on the mean squared
+//! error of `sigmoid(K·eval/400)`, reporting training and held-out loss
+//! each epoch. Writes the new weight table as Rust source. Deterministic for
+//! the same data, seed and options.
+
+use clap::Parser;
+use jiangjun::chess::Position;
+use jiangjun::eval::weights::WEIGHTS;
+use jiangjun_tuning::{find_k, gradient, loss, parse_line, render_weights, sample, to_floats, to_weights, Adam, Sample};
+use rayon::prelude::*;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(about = "Tune the evaluation weights on self-play results")]
+struct Args {
+    /// Data files of `FEN;result` lines.
+    #[arg(required = true)]
+    data: Vec<String>,
+    /// Where to write the tuned table.
+    #[arg(long, default_value = "src/eval/weights.rs")]
+    out: String,
+    #[arg(long, default_value_t = 300)]
+    epochs: usize,
+    /// Adam learning rate (centipawns per step).
+    #[arg(long, default_value_t = 1.0)]
+    lr: f64,
+    /// Share of positions held out for validation.
+    #[arg(long, default_value_t = 0.1)]
+    holdout: f64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Use this K instead of fitting it.
+    #[arg(long)]
+    k: Option<f64>,
+    /// Use at most this many positions.
+    #[arg(long)]
+    limit: Option<usize>,
+}
+
+fn main() {
+    let args = Args::parse();
+    let t0 = Instant::now();
+    let mut lines = Vec::new();
+    for path in &args.data {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+            eprintln!("error: cannot read {path}: {e}");
+            std::process::exit(2)
+        });
+        lines.extend(text.lines().map(str::to_string));
+    }
+    if let Some(n) = args.limit {
+        lines.truncate(n);
+    }
+    let samples: Vec<Sample> = lines
+        .par_iter()
+        .filter_map(|l| {
+            let (fen, result) = parse_line(l)?;
+            let pos = Position::from_fen(&fen, false).ok()?;
+            sample(&pos, result)
+        })
+        .collect();
+    println!("{} lines, {} usable samples, loaded in {:.1}s", lines.len(), samples.len(), t0.elapsed().as_secs_f64());
+    if samples.len() < 100 {
+        eprintln!("error: too little data");
+        std::process::exit(2);
+    }
+
+    // Deterministic split: a seeded hash of the index decides.
+    let mut train = Vec::new();
+    let mut test = Vec::new();
+    for (i, s) in samples.into_iter().enumerate() {
+        let h = (i as u64 ^ args.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+        if (h as f64 / (1u64 << 24) as f64) < args.holdout {
+            test.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    let mut w = to_floats(&WEIGHTS);
+    let k = args.k.unwrap_or_else(|| find_k(&train, &w));
+    println!("K = {k:.4}");
+    let start_train = loss(&train, &w, k);
+    let start_test = loss(&test, &w, k);
+    println!("epoch 0: train {start_train:.6} held-out {start_test:.6}");
+
+    let mut adam = Adam::new(w.len(), args.lr);
+    let mut best = (start_test, w.clone(), 0);
+    for epoch in 1..=args.epochs {
+        let g = gradient(&train, &w, k);
+        adam.step(&mut w, &g);
+        if epoch % 10 == 0 || epoch == args.epochs {
+            let tr = loss(&train, &w, k);
+            let te = loss(&test, &w, k);
+            println!("epoch {epoch}: train {tr:.6} held-out {te:.6} ({:.0}s)", t0.elapsed().as_secs_f64());
+            if te < best.0 {
+                best = (te, w.clone(), epoch);
+            }
+        }
+    }
+    println!(
+        "held-out loss {start_test:.6} -> {:.6} (best at epoch {}); writing {}",
+        best.0, best.2, args.out
+    );
+    let weights = to_weights(&best.1);
+    if let Err(e) = std::fs::write(&args.out, render_weights(&weights)) {
+        eprintln!("error: cannot write {}: {e}", args.out);
+        std::process::exit(2);
+    }
+}

@@ -1,0 +1,290 @@
+//! Texel tuning of Jiangjun's evaluation weights.
+//!
+//! The evaluation is linear in its weights once a position's phase and
+//! endgame scale are known: `eval = (mg·phase + eg·(24-phase)·scale/128)/24`
+//! with `mg = Σ cᵢ·wᵢ.mg` and `eg = Σ cᵢ·wᵢ.eg`, where the coefficients cᵢ
+//! (White's uses minus Black's) come from the engine's own evaluation
+//! trace. The tuner fits `sigmoid(K·eval/400)` to game results by
+//! minimising the mean squared error with Adam.
+
+use jiangjun::chess::Position;
+use jiangjun::eval::layout::NUM_WEIGHTS;
+use jiangjun::eval::score::S;
+use jiangjun::eval::trace::Coefficients;
+use jiangjun::eval::{evaluate_white, MAX_PHASE};
+use rayon::prelude::*;
+
+/// One training position: sparse coefficients and what blending needs.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    pub features: Vec<(u16, i16)>,
+    pub phase: i32,
+    pub scale: i32,
+    /// Game result from White's view: 1, 0.5 or 0.
+    pub result: f64,
+}
+
+/// A data line is `FEN;result` with result 1.0, 0.5 or 0.0 (White's view).
+pub fn parse_line(line: &str) -> Option<(String, f64)> {
+    let (fen, res) = line.rsplit_once(';')?;
+    let result: f64 = res.trim().parse().ok()?;
+    if !(0.0..=1.0).contains(&result) {
+        return None;
+    }
+    Some((fen.trim().to_string(), result))
+}
+
+/// Turns a position into a sample; `None` for positions decided by special
+/// endgame knowledge (their score does not depend on the weights).
+pub fn sample(pos: &Position, result: f64) -> Option<Sample> {
+    let mut t = Coefficients::new();
+    evaluate_white(pos, &mut t);
+    if t.special {
+        return None;
+    }
+    Some(Sample { features: t.sparse(), phase: t.phase, scale: t.scale, result })
+}
+
+/// Weights as floats: index 2i is the middlegame half, 2i+1 the endgame half.
+pub fn to_floats(w: &[S]) -> Vec<f64> {
+    w.iter().flat_map(|s| [s.mg() as f64, s.eg() as f64]).collect()
+}
+
+pub fn to_weights(v: &[f64]) -> Vec<S> {
+    v.chunks(2).map(|c| S(c[0].round() as i32, c[1].round() as i32)).collect()
+}
+
+#[inline(always)]
+fn mg_eg(s: &Sample, w: &[f64]) -> (f64, f64) {
+    let mut mg = 0.0;
+    let mut eg = 0.0;
+    for &(i, c) in &s.features {
+        mg += c as f64 * w[2 * i as usize];
+        eg += c as f64 * w[2 * i as usize + 1];
+    }
+    (mg, eg)
+}
+
+/// The evaluation of a sample under weights `w` (continuous: no rounding).
+#[inline(always)]
+pub fn eval(s: &Sample, w: &[f64]) -> f64 {
+    let (mg, eg) = mg_eg(s, w);
+    let p = s.phase as f64;
+    let full = MAX_PHASE as f64;
+    (mg * p + eg * (full - p) * s.scale as f64 / 128.0) / full
+}
+
+#[inline(always)]
+pub fn sigmoid(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + (-k * e / 400.0).exp())
+}
+
+/// Fixed-size chunks reduced in order: results do not depend on how rayon
+/// schedules the work, so a run is deterministic for given data and seed.
+const CHUNK: usize = 4096;
+
+pub fn loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let parts: Vec<f64> = samples
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .map(|s| {
+                    let d = s.result - sigmoid(k, eval(s, w));
+                    d * d
+                })
+                .sum::<f64>()
+        })
+        .collect();
+    parts.iter().sum::<f64>() / samples.len() as f64
+}
+
+/// Gradient of `loss` with respect to every weight half.
+pub fn gradient(samples: &[Sample], w: &[f64], k: f64) -> Vec<f64> {
+    let n = w.len();
+    let parts: Vec<Vec<f64>> = samples
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut g = vec![0.0; n];
+            let full = MAX_PHASE as f64;
+            for s in chunk {
+                let sg = sigmoid(k, eval(s, w));
+                // d/dE of (R - σ(kE/400))² = -2 (R - σ) σ (1 - σ) k / 400
+                let de = -2.0 * (s.result - sg) * sg * (1.0 - sg) * k / 400.0;
+                let p = s.phase as f64;
+                let dmg = de * p / full;
+                let deg = de * (full - p) * s.scale as f64 / 128.0 / full;
+                for &(i, c) in &s.features {
+                    g[2 * i as usize] += dmg * c as f64;
+                    g[2 * i as usize + 1] += deg * c as f64;
+                }
+            }
+            g
+        })
+        .collect();
+    let mut total = vec![0.0; n];
+    for p in parts {
+        for (t, v) in total.iter_mut().zip(p) {
+            *t += v;
+        }
+    }
+    let inv = 1.0 / samples.len().max(1) as f64;
+    total.iter_mut().for_each(|v| *v *= inv);
+    total
+}
+
+/// The K that best fits the current evaluation to the results (golden-section
+/// search on the loss, which is unimodal in K).
+pub fn find_k(samples: &[Sample], w: &[f64]) -> f64 {
+    let (mut a, mut b) = (0.1f64, 5.0f64);
+    let phi = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let c = b - phi * (b - a);
+        let d = a + phi * (b - a);
+        if loss(samples, w, c) < loss(samples, w, d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// Adam optimiser state.
+pub struct Adam {
+    pub lr: f64,
+    m: Vec<f64>,
+    v: Vec<f64>,
+    t: i32,
+}
+
+impl Adam {
+    pub fn new(n: usize, lr: f64) -> Adam {
+        Adam { lr, m: vec![0.0; n], v: vec![0.0; n], t: 0 }
+    }
+
+    pub fn step(&mut self, w: &mut [f64], g: &[f64]) {
+        const B1: f64 = 0.9;
+        const B2: f64 = 0.999;
+        const EPS: f64 = 1e-8;
+        self.t += 1;
+        let c1 = 1.0 - B1.powi(self.t);
+        let c2 = 1.0 - B2.powi(self.t);
+        for i in 0..w.len() {
+            self.m[i] = B1 * self.m[i] + (1.0 - B1) * g[i];
+            self.v[i] = B2 * self.v[i] + (1.0 - B2) * g[i] * g[i];
+            let mh = self.m[i] / c1;
+            let vh = self.v[i] / c2;
+            w[i] -= self.lr * mh / (vh.sqrt() + EPS);
+        }
+    }
+}
+
+/// Renders `weights.rs` for the engine: same layout, new numbers.
+pub fn render_weights(w: &[S]) -> String {
+    use jiangjun::eval::layout::TERMS;
+    assert_eq!(w.len(), NUM_WEIGHTS);
+    let mut out = String::new();
+    out.push_str("//! Evaluation weights, (middlegame, endgame) centipawns, in the order of\n");
+    out.push_str("//! `layout.rs`. Written by the Texel tuner (`cargo run --release -p\n");
+    out.push_str("//! jiangjun-tuning --bin texel`); edit by hand only to seed a new term.\n\n");
+    out.push_str("use super::layout::NUM_WEIGHTS;\nuse super::score::S;\n\n#[rustfmt::skip]\n");
+    out.push_str("pub static WEIGHTS: [S; NUM_WEIGHTS] = [\n");
+    let mut i = 0;
+    for term in TERMS {
+        out.push_str(&format!("    // {}\n", term.name));
+        for row in w[i..i + term.len].chunks(8) {
+            let cells: Vec<String> = row.iter().map(|s| format!("S({}, {}),", s.mg(), s.eg())).collect();
+            out.push_str(&format!("    {}\n", cells.join(" ")));
+        }
+        i += term.len;
+    }
+    out.push_str("];\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiangjun::eval::weights::WEIGHTS;
+
+    fn tiny_set() -> Vec<Sample> {
+        let data = [
+            ("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 0.5),
+            ("4k3/8/3P4/8/8/8/R7/4K3 w - - 0 1", 1.0),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 0.5),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 0.0),
+            ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1.0),
+            ("rnbqkb1r/pp2pppp/5n2/2pp4/3P4/2P2N2/PP2PPPP/RNBQKB1R b KQkq - 0 4", 0.0),
+        ];
+        data.iter().filter_map(|(f, r)| sample(&Position::from_fen(f, false).unwrap(), *r)).collect()
+    }
+
+    #[test]
+    fn float_eval_matches_engine_eval() {
+        let w = to_floats(&WEIGHTS);
+        for (fen, _) in [("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 0)] {
+            let pos = Position::from_fen(fen, false).unwrap();
+            let s = sample(&pos, 0.5).unwrap();
+            let engine = evaluate_white(&pos, &mut jiangjun::eval::trace::NoTrace);
+            assert!((eval(&s, &w) - engine as f64).abs() <= 1.0, "{} vs {engine}", eval(&s, &w));
+        }
+    }
+
+    /// The analytic gradient agrees with central finite differences.
+    #[test]
+    fn gradient_matches_finite_differences() {
+        let samples = tiny_set();
+        assert!(samples.len() >= 5);
+        let w = to_floats(&WEIGHTS);
+        let k = 1.1;
+        let g = gradient(&samples, &w, k);
+        let mut checked = 0;
+        for i in 0..w.len() {
+            if g[i] == 0.0 {
+                continue;
+            }
+            let h = 1e-3;
+            let mut wp = w.clone();
+            wp[i] += h;
+            let mut wm = w.clone();
+            wm[i] -= h;
+            let fd = (loss(&samples, &wp, k) - loss(&samples, &wm, k)) / (2.0 * h);
+            let tol = 1e-6 + 1e-3 * fd.abs().max(g[i].abs());
+            assert!((fd - g[i]).abs() <= tol, "weight {i}: analytic {} finite {}", g[i], fd);
+            checked += 1;
+        }
+        assert!(checked > 50, "only {checked} weights used by the tiny set");
+    }
+
+    #[test]
+    fn adam_reduces_the_loss() {
+        let samples = tiny_set();
+        let mut w = to_floats(&WEIGHTS);
+        let k = 1.0;
+        let before = loss(&samples, &w, k);
+        let mut adam = Adam::new(w.len(), 1.0);
+        for _ in 0..50 {
+            let g = gradient(&samples, &w, k);
+            adam.step(&mut w, &g);
+        }
+        assert!(loss(&samples, &w, k) < before);
+    }
+
+    #[test]
+    fn rendered_weights_round_trip_the_layout() {
+        let text = render_weights(&WEIGHTS);
+        assert_eq!(text.matches("S(").count(), NUM_WEIGHTS);
+        assert!(text.contains("// PIECE_VALUE") && text.contains("// TEMPO"));
+    }
+
+    #[test]
+    fn data_lines() {
+        assert_eq!(parse_line("8/8/8/8/8/8/8/K1k5 w - - 0 1;0.5").unwrap().1, 0.5);
+        assert!(parse_line("garbage").is_none());
+        assert!(parse_line("fen;2.0").is_none());
+    }
+}
