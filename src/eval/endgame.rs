@@ -84,8 +84,13 @@ pub fn special(pos: &Position) -> Option<i32> {
             } else {
                 [Square::new(7), Square::new(56)]
             };
-            let corner_dist = corners.iter().map(|&c| c.distance(lk) as i32).min().unwrap_or(7);
-            let score = KNOWN_WIN + 200 * (7 - corner_dist) + 20 * closeness + 10 * (3 - edge_distance(lk));
+            // Manhattan distance changes with every step the king is pushed,
+            // so the search always sees progress towards the right corner.
+            let manhattan = |a: Square, b: Square| {
+                (a.file() as i32 - b.file() as i32).abs() + (a.rank() as i32 - b.rank() as i32).abs()
+            };
+            let corner_dist = corners.iter().map(|&c| manhattan(c, lk)).min().unwrap_or(14);
+            let score = KNOWN_WIN + 100 * (14 - corner_dist) + 30 * closeness + 20 * (3 - edge_distance(lk));
             return Some(sign * score);
         }
         let mating = majors.any() || (light_b && dark_b) || (bishops.any() && knights > 0) || knights >= 3;

@@ -23,9 +23,16 @@ pub fn budget(limits: &Limits, us: Color, overhead_ms: u64) -> Option<TimeBudget
         let t = mt.saturating_sub(overhead_ms).max(1);
         return Some(TimeBudget { soft_ms: t, hard_ms: t });
     }
-    let (time, inc) = match us {
-        Color::White => (limits.wtime?, limits.winc.unwrap_or(0)),
-        Color::Black => (limits.btime?, limits.binc.unwrap_or(0)),
+    let (own, own_inc, other, other_inc) = match us {
+        Color::White => (limits.wtime, limits.winc, limits.btime, limits.binc),
+        Color::Black => (limits.btime, limits.binc, limits.wtime, limits.winc),
+    };
+    // A GUI that sends only the other side's clock still means a timed
+    // game: budget by that clock rather than search forever.
+    let (time, inc) = match (own, other) {
+        (Some(t), _) => (t, own_inc.unwrap_or(0)),
+        (None, Some(t)) => (t, other_inc.unwrap_or(0)),
+        (None, None) => return None,
     };
     let mtg = limits.movestogo.map(|m| m.clamp(1, 50) as u64).unwrap_or(30);
     // Never plan to use what the overhead will eat, and keep a reserve.
@@ -69,8 +76,8 @@ mod tests {
     #[test]
     fn untimed_searches_have_no_budget() {
         assert_eq!(budget(&Limits::default(), Color::White, 10), None);
-        // Only Black's clock given: White has no budget.
+        // Only Black's clock given: White budgets by it rather than searching forever.
         let l = Limits { btime: Some(1000), ..Limits::default() };
-        assert_eq!(budget(&l, Color::White, 10), None);
+        assert!(budget(&l, Color::White, 10).is_some_and(|b| b.hard_ms < 1000));
     }
 }
