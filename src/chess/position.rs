@@ -492,51 +492,34 @@ impl Position {
     // Draw detection
     // ------------------------------------------------------------------
 
-    /// Has the current position occurred before? `count` = 1 asks for one
-    /// earlier occurrence (the search's rule), 2 for two (threefold).
-    /// Only positions since the last irreversible move (and the last null
-    /// move) can repeat; same key means same placement, side, rights and
-    /// en-passant possibility.
+    /// Has the current position occurred `count` times before (1: the
+    /// search's rule, 2: threefold)? Only positions since the last
+    /// irreversible move (and the last null move) can repeat; the same key
+    /// means the same placement, side to move, rights and en-passant
+    /// possibility.
     pub fn repetitions(&self, count: u32) -> bool {
-        let limit = (self.st.halfmove.min(self.st.plies_from_null)) as usize;
-        if limit < 4 {
-            return false;
-        }
-        let len = self.history.len();
-        let key = self.st.key;
-        let mut found = 0;
-        let mut back = 4;
-        while back <= limit && back <= len {
-            if self.history[len - back].key == key {
-                found += 1;
-                if found >= count {
-                    return true;
-                }
-            }
-            back += 2;
-        }
-        false
+        self.scan_repetitions(count, 0)
     }
 
     /// Repetition as the search uses it: a repeat of a position inside the
     /// search (after `search_ply` plies) counts once; one before the root
     /// needs to be a threefold to be a draw by rule.
     pub fn is_repetition_draw(&self, search_ply: usize) -> bool {
+        self.scan_repetitions(2, search_ply)
+    }
+
+    /// True once `count` earlier occurrences are found, or any occurrence
+    /// fewer than `within` plies back.
+    fn scan_repetitions(&self, count: u32, within: usize) -> bool {
         let limit = (self.st.halfmove.min(self.st.plies_from_null)) as usize;
-        if limit < 4 {
-            return false;
-        }
         let len = self.history.len();
         let key = self.st.key;
         let mut found = 0;
         let mut back = 4;
         while back <= limit && back <= len {
             if self.history[len - back].key == key {
-                if back < search_ply {
-                    return true;
-                }
                 found += 1;
-                if found >= 2 {
+                if back < within || found >= count {
                     return true;
                 }
             }

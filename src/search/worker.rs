@@ -522,12 +522,7 @@ impl Worker {
 
         if let Some(e) = tt_entry {
             if params::tt_cut_on() != 0 && !pv_node && e.depth >= depth && self.pos.halfmove_clock() < 90 {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => tt_score >= beta,
-                    Bound::Upper => tt_score <= alpha,
-                    Bound::None => false,
-                };
+                let cut = bound_cuts(e.bound, tt_score, alpha, beta);
                 if cut {
                     // A quiet hash move that still refutes earns history credit.
                     if tt_score >= beta && tt_move.is_some() && tt_move.is_quiet() && self.pos.is_legal(tt_move) {
@@ -560,16 +555,8 @@ impl Worker {
             static_eval = self.corrected_eval(raw_eval);
             eval = static_eval;
             // The hash score is a better guess when its bound agrees.
-            if let Some(e) = tt_entry {
-                let better = match e.bound {
-                    Bound::Lower => tt_score > eval,
-                    Bound::Upper => tt_score < eval,
-                    Bound::Exact => true,
-                    Bound::None => false,
-                };
-                if better && tt_score.abs() < MATE_BOUND {
-                    eval = tt_score;
-                }
+            if let Some(e) = &tt_entry {
+                eval = refine_eval(eval, e, tt_score);
             }
             if tt_entry.is_none() {
                 ctx.tt.store(key, Move::NONE, 0, raw_eval, -2, Bound::None, tt_pv);
@@ -893,16 +880,8 @@ impl Worker {
         let tt_move = tt_entry.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = tt_entry {
             let s = score_from_tt(e.score, ply);
-            if !pv_node && params::tt_cut_on() != 0 {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
-                    return s;
-                }
+            if !pv_node && params::tt_cut_on() != 0 && bound_cuts(e.bound, s, alpha, beta) {
+                return s;
             }
         }
 
@@ -919,17 +898,8 @@ impl Worker {
                 _ => evaluate(&self.pos),
             };
             let mut sp = self.corrected_eval(raw_eval);
-            if let Some(e) = tt_entry {
-                let s = score_from_tt(e.score, ply);
-                let better = match e.bound {
-                    Bound::Lower => s > sp,
-                    Bound::Upper => s < sp,
-                    Bound::Exact => true,
-                    Bound::None => false,
-                };
-                if better && s.abs() < MATE_BOUND {
-                    sp = s;
-                }
+            if let Some(e) = &tt_entry {
+                sp = refine_eval(sp, e, score_from_tt(e.score, ply));
             }
             stand_pat = sp;
             if stand_pat >= beta {
@@ -997,6 +967,35 @@ impl Worker {
 /// different phases), after the scheme early Stockfish used.
 const SKIP_SIZE: [usize; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
 const SKIP_PHASE: [usize; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Does a hash entry's bound let its score stand for this node's value
+/// within (alpha, beta)?
+#[inline(always)]
+fn bound_cuts(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+        Bound::None => false,
+    }
+}
+
+/// The hash score replaces the static evaluation when its bound says the
+/// true value lies on the far side of it.
+#[inline(always)]
+fn refine_eval(eval: i32, e: &super::tt::TtEntry, tt_score: i32) -> i32 {
+    let better = match e.bound {
+        Bound::Lower => tt_score > eval,
+        Bound::Upper => tt_score < eval,
+        Bound::Exact => true,
+        Bound::None => false,
+    };
+    if better && tt_score.abs() < MATE_BOUND {
+        tt_score
+    } else {
+        eval
+    }
+}
 
 /// Mate scores are stored relative to the node, not the root, so that a
 /// transposition reached at another ply reads the right distance.
