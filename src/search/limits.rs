@@ -2,6 +2,7 @@
 //! and `searchmoves` are legal moves of the root position.
 
 use crate::chess::Move;
+use std::time::Instant;
 
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -19,6 +20,9 @@ pub struct Limits {
     pub ponder: bool,
     /// Restrict the root to these moves (empty = all).
     pub searchmoves: Vec<Move>,
+    /// When the `go` arrived: the clock runs from here (default: the start
+    /// of the search).
+    pub received: Option<Instant>,
 }
 
 impl Limits {

@@ -232,7 +232,7 @@ impl SearchPool {
             tt: Arc::clone(&self.tt),
             stop: AtomicBool::new(false),
             stop_requested: AtomicBool::new(false),
-            start: Instant::now(),
+            start: limits.received.filter(|t| *t <= Instant::now()).unwrap_or_else(Instant::now),
             ponderhit_ms: AtomicU64::new(0),
             budget,
             nodes: (0..self.threads.len()).map(|_| PaddedCounter::default()).collect(),
@@ -265,10 +265,15 @@ impl SearchPool {
     /// The opponent played the expected move: the ponder search becomes a
     /// normal timed search, its clock starting now.
     pub fn ponderhit(&self) {
+        self.ponderhit_at(Instant::now());
+    }
+
+    /// As `ponderhit`, for a command that arrived at `at`.
+    pub fn ponderhit_at(&self, at: Instant) {
         if let Some(ctx) = &self.current {
             if ctx.is_pondering() {
-                let now = ctx.start.elapsed().as_millis() as u64;
-                ctx.ponderhit_ms.store(now, Ordering::Release);
+                let ms = at.saturating_duration_since(ctx.start).as_millis() as u64;
+                ctx.ponderhit_ms.store(ms, Ordering::Release);
                 ctx.pondering.store(false, Ordering::Release);
             }
         }

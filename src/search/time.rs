@@ -35,9 +35,12 @@ pub fn budget(limits: &Limits, us: Color, overhead_ms: u64) -> Option<TimeBudget
         (None, None) => return None,
     };
     let mtg = limits.movestogo.map(|m| m.clamp(1, 50) as u64).unwrap_or(30);
-    // Never plan to use what the overhead will eat, and keep a reserve.
+    // Never plan to use what the overhead will eat. Each move costs the
+    // overhead again, so only the part of the increment above it is ours to
+    // spend: otherwise, with an increment close to the overhead, the clock
+    // drains move after move until the engine flags.
     let left = time.saturating_sub(overhead_ms).max(1);
-    let soft = left / mtg + inc * 3 / 4;
+    let soft = left / mtg + inc.saturating_sub(overhead_ms) * 3 / 4;
     // The hard limit may stretch a move when the search needs it, but never
     // past a fraction of the clock that leaves room for the next moves.
     let cap = if mtg == 1 { left * 9 / 10 } else { left * 3 / 5 };
@@ -64,6 +67,22 @@ mod tests {
                     assert!(b.hard_ms <= t.saturating_sub(10).max(1), "t={t} inc={inc} mtg={mtg:?} {b:?}");
                 }
             }
+        }
+    }
+
+    /// Simulates a long sudden-death game with a small increment where every
+    /// move really costs the overhead: the clock must settle, not drain.
+    #[test]
+    fn small_increment_clock_does_not_drain() {
+        for real_overhead in [2u64, 5, 9] {
+            let mut left = 1000u64;
+            for _ in 0..400 {
+                let b = budget(&clock(left, 10, None), Color::White, 10).unwrap();
+                let used = b.soft_ms + real_overhead;
+                assert!(used <= left, "flagged with {left} ms left (overhead {real_overhead})");
+                left = left - used + 10;
+            }
+            assert!(left > 20, "clock drained to {left} ms (overhead {real_overhead})");
         }
     }
 

@@ -17,6 +17,7 @@ use output::{error, info_string, send, UciReporter};
 use parse::{GoParams, UciCommand};
 use std::io::BufRead;
 use std::sync::Arc;
+use std::time::Instant;
 
 pub const ENGINE_NAME: &str = concat!("Jiangjun ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the Jiangjun developers";
@@ -27,16 +28,24 @@ pub struct Controller {
     multipv: usize,
     chess960: bool,
     debug: bool,
+    /// Arrival time of the line being handled.
+    received: Instant,
 }
 
 impl Controller {
     pub fn new() -> Controller {
         let pool = SearchPool::new(1, 16).expect("a 16 MB hash table must be available");
-        Controller { pos: Position::startpos(), pool, multipv: 1, chess960: false, debug: false }
+        Controller { pos: Position::startpos(), pool, multipv: 1, chess960: false, debug: false, received: Instant::now() }
     }
 
     /// Handles one input line; returns false on `quit`.
     pub fn handle_line(&mut self, line: &str) -> bool {
+        self.handle_line_at(line, Instant::now())
+    }
+
+    /// As `handle_line`, for a line that arrived at `at` (clocks run from then).
+    pub fn handle_line_at(&mut self, line: &str, at: Instant) -> bool {
+        self.received = at;
         let cmd = match parse::parse_line(line) {
             Ok(c) => c,
             Err(e) => {
@@ -67,7 +76,7 @@ impl Controller {
             UciCommand::Position { fen, moves } => self.set_position(fen.as_deref(), &moves),
             UciCommand::Go(params) => self.go(params),
             UciCommand::Stop => self.pool.stop(),
-            UciCommand::PonderHit => self.pool.ponderhit(),
+            UciCommand::PonderHit => self.pool.ponderhit_at(self.received),
             UciCommand::Quit => {
                 self.pool.stop();
                 self.pool.wait();
@@ -200,6 +209,7 @@ impl Controller {
             infinite: params.infinite,
             ponder: params.ponder,
             searchmoves,
+            received: Some(self.received),
         };
         self.pool.start(&self.pos, limits, self.multipv, Arc::new(UciReporter));
     }
@@ -234,7 +244,7 @@ impl Default for Controller {
 
 /// Spawns the stdin reader: lines as lossy UTF-8 with CR/LF stripped; EOF
 /// (the GUI closed the pipe) becomes `quit`.
-fn spawn_reader() -> Receiver<String> {
+fn spawn_reader() -> Receiver<(Instant, String)> {
     let (tx, rx) = unbounded();
     std::thread::Builder::new()
         .name("stdin".into())
@@ -246,13 +256,16 @@ fn spawn_reader() -> Receiver<String> {
                 buf.clear();
                 match lock.read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => {
-                        let _ = tx.send("quit".to_string());
+                        let _ = tx.send((Instant::now(), "quit".to_string()));
                         break;
                     }
                     Ok(_) => {
+                        // Stamped on arrival: the GUI's clock started when it
+                        // sent the line, not when the controller gets to it.
+                        let at = Instant::now();
                         let line = String::from_utf8_lossy(&buf);
                         let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(line).is_err() {
+                        if tx.send((at, line)).is_err() {
                             break;
                         }
                     }
@@ -267,8 +280,8 @@ fn spawn_reader() -> Receiver<String> {
 pub fn run() {
     let lines = spawn_reader();
     let mut controller = Controller::new();
-    while let Ok(line) = lines.recv() {
-        if !controller.handle_line(&line) {
+    while let Ok((at, line)) = lines.recv() {
+        if !controller.handle_line_at(&line, at) {
             break;
         }
     }
