@@ -35,7 +35,14 @@ enum Command {
         chess960: bool,
     },
     /// Search a fixed set of positions; prints `N nodes M nps` last.
-    Bench { depth: Option<u32> },
+    Bench {
+        depth: Option<u32>,
+        /// Search threads (more than one: time-to-depth, node count varies).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
     /// Analyse a position and print a table per iteration.
     Analyze(AnalyzeArgs),
     /// Run an EPD test suite (bm/am, STS c0 points, bm #N mates).
@@ -120,8 +127,8 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Perft { depth, fen, divide, threads, chess960 }) => run_perft(depth, fen, divide, threads, chess960),
-        Some(Command::Bench { depth }) => {
-            run_bench(depth.unwrap_or(bench::DEFAULT_DEPTH));
+        Some(Command::Bench { depth, threads, hash }) => {
+            run_bench(depth.unwrap_or(bench::DEFAULT_DEPTH), threads, hash);
             Ok(())
         }
         Some(Command::Analyze(a)) => run_analyze(a),
@@ -157,9 +164,9 @@ fn run_perft(depth: u32, fen: Option<String>, divide: bool, threads: usize, ches
     Ok(())
 }
 
-fn run_bench(depth: u32) {
-    let r = bench::run(depth.clamp(1, 64), |i, fen, nodes| {
-        eprintln!("{:>2} {:>10} {fen}", i + 1, nodes);
+fn run_bench(depth: u32, threads: usize, hash: usize) {
+    let r = bench::run_with(depth.clamp(1, 64), threads.clamp(1, 1024), hash.clamp(1, 1 << 20), |i, fen, nodes, ms| {
+        eprintln!("{:>2} {:>10} {:>7} ms {fen}", i + 1, nodes, ms);
     });
     eprintln!("time {} ms", r.elapsed_ms);
     println!("{} nodes {} nps", r.nodes, r.nps());

@@ -71,17 +71,27 @@ impl BenchResult {
     }
 }
 
-/// Searches every position to `depth`; `progress` sees (index, fen, nodes).
-pub fn run(depth: u32, mut progress: impl FnMut(usize, &str, u64)) -> BenchResult {
-    let mut pool = SearchPool::new(1, 16).expect("16 MB hash for bench");
+/// Searches every position to `depth` on one thread; `progress` sees
+/// (index, fen, nodes). This is the deterministic signature run.
+pub fn run(depth: u32, progress: impl FnMut(usize, &str, u64, u64)) -> BenchResult {
+    run_with(depth, 1, 16, progress)
+}
+
+/// As `run` with `threads` search threads and `hash_mb` of table: with more
+/// than one thread the node count varies, and the time to reach the depth
+/// (time-to-depth) is what measures Lazy-SMP scaling. `progress` also sees
+/// the milliseconds each position took.
+pub fn run_with(depth: u32, threads: usize, hash_mb: usize, mut progress: impl FnMut(usize, &str, u64, u64)) -> BenchResult {
+    let mut pool = SearchPool::new(threads.max(1), hash_mb.max(1)).expect("hash table for bench");
     let start = Instant::now();
     let mut nodes = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {
         let pos = Position::from_fen(fen, false).expect("bench FENs are valid");
         pool.clear();
+        let t = Instant::now();
         let r = pool.search_blocking(&pos, Limits::depth(depth), 1, Arc::new(SilentReporter));
         nodes += r.nodes;
-        progress(i, fen, r.nodes);
+        progress(i, fen, r.nodes, t.elapsed().as_millis() as u64);
     }
     BenchResult { nodes, elapsed_ms: start.elapsed().as_millis() as u64 }
 }

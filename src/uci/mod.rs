@@ -98,7 +98,7 @@ impl Controller {
             UciCommand::Bench(depth) => {
                 self.pool.stop();
                 self.pool.wait();
-                let r = tools::bench::run(depth.unwrap_or(tools::bench::DEFAULT_DEPTH).clamp(1, 64), |_, _, _| {});
+                let r = tools::bench::run(depth.unwrap_or(tools::bench::DEFAULT_DEPTH).clamp(1, 64), |_, _, _, _| {});
                 info_string(&format!("bench {} nodes {} nps", r.nodes, r.nps()));
                 send(&format!("{} nodes {} nps", r.nodes, r.nps()));
             }
