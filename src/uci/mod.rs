@@ -103,8 +103,9 @@ impl Controller {
                 send(&format!("{} nodes {} nps", r.nodes, r.nps()));
             }
             UciCommand::Eval => {
+                // Each row as an info string so a GUI never sees a malformed line.
                 for line in crate::eval::table::render(&self.pos) {
-                    send(&line);
+                    info_string(&format!("eval {line}"));
                 }
             }
             UciCommand::Empty => {}
