@@ -222,9 +222,10 @@ impl<'a> Evaluator<'a> {
                 PieceType::Knight | PieceType::Bishop => {
                     // Outpost: ranks 4-6, guarded by a pawn, no enemy pawn can
                     // ever challenge it.
-                    let guarded = (self.attacked[c.index()][PieceType::Pawn.index()] & Bitboard::from_square(sq)).any();
-                    let safe = (enemy_pawns & pawns::passed_span(c, sq) & !pawns::forward_file(c, sq)).is_empty();
-                    if (3..=5).contains(&rel_rank) && guarded && safe {
+                    if (3..=5).contains(&rel_rank)
+                        && self.attacked[c.index()][PieceType::Pawn.index()].contains(sq)
+                        && (enemy_pawns & pawns::passed_span(c, sq) & !pawns::forward_file(c, sq)).is_empty()
+                    {
                         term(acc, t, OUTPOST + (pt.index() - 1), c, 1);
                     }
                     if pt == PieceType::Bishop {

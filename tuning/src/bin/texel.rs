@@ -38,6 +38,20 @@ struct Args {
     /// Use at most this many positions.
     #[arg(long)]
     limit: Option<usize>,
+    /// L2 pull of every weight towards its starting value (per centipawn of
+    /// deviation, in the units of the mean loss's gradient). Adam gives every
+    /// weight the same step size whatever its gradient's size, so a weight that
+    /// few positions touch (a knight on a8) would otherwise wander far on noise.
+    #[arg(long, default_value_t = 0.0)]
+    l2: f64,
+    /// The held-out split takes whole blocks of this many consecutive lines:
+    /// datagen writes a game's positions together, and positions of one game
+    /// on both sides of the split would hide overfitting.
+    #[arg(long, default_value_t = 1000)]
+    holdout_block: usize,
+    /// Measure the held-out loss (and keep the best weights) every N epochs.
+    #[arg(long, default_value_t = 10)]
+    report_every: usize,
 }
 
 fn main() {
@@ -72,7 +86,8 @@ fn main() {
     let mut train = Vec::new();
     let mut test = Vec::new();
     for (i, s) in samples.into_iter().enumerate() {
-        let h = (i as u64 ^ args.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+        let block = (i / args.holdout_block.max(1)) as u64;
+        let h = (block ^ args.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
         if (h as f64 / (1u64 << 24) as f64) < args.holdout {
             test.push(s);
         } else {
@@ -80,6 +95,7 @@ fn main() {
         }
     }
     let mut w = to_floats(&WEIGHTS);
+    let w0 = w.clone();
     let k = args.k.unwrap_or_else(|| find_k(&train, &w));
     println!("K = {k:.4}");
     let start_train = loss(&train, &w, k);
@@ -89,9 +105,12 @@ fn main() {
     let mut adam = Adam::new(w.len(), args.lr);
     let mut best = (start_test, w.clone(), 0);
     for epoch in 1..=args.epochs {
-        let g = gradient(&train, &w, k);
+        let mut g = gradient(&train, &w, k);
+        for ((gi, wi), oi) in g.iter_mut().zip(&w).zip(&w0) {
+            *gi += args.l2 * (wi - oi);
+        }
         adam.step(&mut w, &g);
-        if epoch % 10 == 0 || epoch == args.epochs {
+        if epoch % args.report_every.max(1) == 0 || epoch == args.epochs {
             let tr = loss(&train, &w, k);
             let te = loss(&test, &w, k);
             println!("epoch {epoch}: train {tr:.6} held-out {te:.6} ({:.0}s)", t0.elapsed().as_secs_f64());
