@@ -232,7 +232,7 @@ impl SearchPool {
             tt: Arc::clone(&self.tt),
             stop: AtomicBool::new(false),
             stop_requested: AtomicBool::new(false),
-            start: limits.received.filter(|t| *t <= Instant::now()).unwrap_or_else(Instant::now),
+            start: limits.received.unwrap_or_else(Instant::now),
             ponderhit_ms: AtomicU64::new(0),
             budget,
             nodes: (0..self.threads.len()).map(|_| PaddedCounter::default()).collect(),
@@ -263,13 +263,9 @@ impl SearchPool {
     }
 
     /// The opponent played the expected move: the ponder search becomes a
-    /// normal timed search, its clock starting now.
-    pub fn ponderhit(&self) {
-        self.ponderhit_at(Instant::now());
-    }
-
-    /// As `ponderhit`, for a command that arrived at `at`.
-    pub fn ponderhit_at(&self, at: Instant) {
+    /// normal timed search, its clock starting at `at` (when the command
+    /// arrived).
+    pub fn ponderhit(&self, at: Instant) {
         if let Some(ctx) = &self.current {
             if ctx.is_pondering() {
                 let ms = at.saturating_duration_since(ctx.start).as_millis() as u64;

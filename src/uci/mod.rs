@@ -28,24 +28,17 @@ pub struct Controller {
     multipv: usize,
     chess960: bool,
     debug: bool,
-    /// Arrival time of the line being handled.
-    received: Instant,
 }
 
 impl Controller {
     pub fn new() -> Controller {
         let pool = SearchPool::new(1, 16).expect("a 16 MB hash table must be available");
-        Controller { pos: Position::startpos(), pool, multipv: 1, chess960: false, debug: false, received: Instant::now() }
+        Controller { pos: Position::startpos(), pool, multipv: 1, chess960: false, debug: false }
     }
 
-    /// Handles one input line; returns false on `quit`.
-    pub fn handle_line(&mut self, line: &str) -> bool {
-        self.handle_line_at(line, Instant::now())
-    }
-
-    /// As `handle_line`, for a line that arrived at `at` (clocks run from then).
-    pub fn handle_line_at(&mut self, line: &str, at: Instant) -> bool {
-        self.received = at;
+    /// Handles one input line that arrived at `at` (clocks run from then);
+    /// returns false on `quit`.
+    pub fn handle_line(&mut self, line: &str, at: Instant) -> bool {
         let cmd = match parse::parse_line(line) {
             Ok(c) => c,
             Err(e) => {
@@ -53,10 +46,10 @@ impl Controller {
                 return true;
             }
         };
-        self.handle(cmd)
+        self.handle(cmd, at)
     }
 
-    fn handle(&mut self, cmd: UciCommand) -> bool {
+    fn handle(&mut self, cmd: UciCommand, at: Instant) -> bool {
         match cmd {
             UciCommand::Uci => {
                 send(&format!("id name {ENGINE_NAME}"));
@@ -74,9 +67,9 @@ impl Controller {
             UciCommand::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             UciCommand::UciNewGame => self.pool.clear(),
             UciCommand::Position { fen, moves } => self.set_position(fen.as_deref(), &moves),
-            UciCommand::Go(params) => self.go(params),
+            UciCommand::Go(params) => self.go(params, at),
             UciCommand::Stop => self.pool.stop(),
-            UciCommand::PonderHit => self.pool.ponderhit_at(self.received),
+            UciCommand::PonderHit => self.pool.ponderhit(at),
             UciCommand::Quit => {
                 self.pool.stop();
                 self.pool.wait();
@@ -187,7 +180,7 @@ impl Controller {
         self.pos = pos;
     }
 
-    fn go(&mut self, params: GoParams) {
+    fn go(&mut self, params: GoParams, at: Instant) {
         // Negative clocks (some GUIs send them after a time loss) count as zero.
         let ms = |v: Option<i64>| v.map(|t| t.max(0) as u64);
         let mut searchmoves: Vec<Move> = Vec::new();
@@ -210,7 +203,7 @@ impl Controller {
             infinite: params.infinite,
             ponder: params.ponder,
             searchmoves,
-            received: Some(self.received),
+            received: Some(at),
         };
         self.pool.start(&self.pos, limits, self.multipv, Arc::new(UciReporter));
     }
@@ -282,7 +275,7 @@ pub fn run() {
     let lines = spawn_reader();
     let mut controller = Controller::new();
     while let Ok((at, line)) = lines.recv() {
-        if !controller.handle_line_at(&line, at) {
+        if !controller.handle_line(&line, at) {
             break;
         }
     }
