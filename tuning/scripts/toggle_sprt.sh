@@ -9,6 +9,10 @@
 #
 # One summary line per parameter is appended to $OUT (default
 # /tmp/toggle_sprt.txt); full logs go to /tmp/toggle_<param>.log.
+# CONC (default 1) games run at once: without pondering only one engine of a
+# game thinks at a time, so CONC=2 keeps two cores busy. Games are adjudicated
+# the way OpenBench does (resign when both agree at 600 cp for 3 moves, draw
+# after move 40 when both are within 10 cp for 8 moves) to save clock time.
 set -u
 BIN=$1; TC=$2; GAMES=$3; shift 3
 OUT=${OUT:-/tmp/toggle_sprt.txt}
@@ -19,7 +23,8 @@ for p in "$@"; do
     python3 "$MATCH" \
         --engine "name=on,cmd=$BIN,option.Hash=16" \
         --engine "name=off_$p,cmd=$BIN,option.Hash=16,option.$p=0" \
-        --tc "$TC" --games "$GAMES" --concurrency 1 --openings "$BOOK" \
+        --tc "$TC" --games "$GAMES" --concurrency "${CONC:-1}" --openings "$BOOK" \
+        --resign movecount=3,score=600,twosided=1 --draw movenumber=40,movecount=8,score=10 \
         --sprt 0,10 --sprt-model logistic > "$log" 2>&1
     res=$(grep -E "^RESULT" "$log" | tail -1)
     sprt=$(grep -iE "H0|H1|accept|LLR" "$log" | tail -1)
