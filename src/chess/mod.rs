@@ -15,7 +15,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, START_FEN};
-pub use moves::{Move, MoveKind, MoveList};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::MoveParseError;
 pub use outcome::Outcome;
 pub use position::Position;

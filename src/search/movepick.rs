@@ -13,7 +13,7 @@
 use super::history::{Histories, PieceTo};
 use super::params;
 use super::see::{see_ge, value};
-use crate::chess::{Move, MoveList, PieceType, Position};
+use crate::chess::{Move, MoveList, PieceType, Position, MAX_MOVES};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
 enum Stage {
@@ -35,15 +35,18 @@ pub struct MovePicker {
     killers: [Move; 2],
     counter: Move,
     conts: [PieceTo; 2],
-    captures: MoveList,
-    capture_scores: [i32; 256],
-    cap_index: usize,
-    bad: [Move; 256],
-    bad_len: usize,
-    bad_index: usize,
-    quiets: MoveList,
-    quiet_scores: [i32; 256],
-    quiet_index: usize,
+    /// One buffer for the whole node: the captures first, the quiets appended
+    /// after them. The picker lives on the stack of every node, so a single
+    /// list (about 1.5 KB) instead of one per stage keeps the search's stack
+    /// small and cheap to set up.
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    /// Next index to hand out, and the end of the current stage's range.
+    cur: usize,
+    end: usize,
+    /// Losing captures are parked in `moves[..bad_end]`, slots of captures
+    /// already handed out, and come back in the last stage.
+    bad_end: usize,
     /// Quiescence: no quiet stages unless in check.
     qsearch: bool,
     skip_quiets: bool,
@@ -80,15 +83,11 @@ impl MovePicker {
             killers,
             counter,
             conts,
-            captures: MoveList::new(),
-            capture_scores: [0; 256],
-            cap_index: 0,
-            bad: [Move::NONE; 256],
-            bad_len: 0,
-            bad_index: 0,
-            quiets: MoveList::new(),
-            quiet_scores: [0; 256],
-            quiet_index: 0,
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            cur: 0,
+            end: 0,
+            bad_end: 0,
             qsearch: false,
             skip_quiets: false,
         }
@@ -133,14 +132,15 @@ impl MovePicker {
                     }
                 }
                 Stage::GenCaptures => {
-                    pos.tactical_moves(&mut self.captures);
-                    for i in 0..self.captures.len() {
-                        self.capture_scores[i] = capture_score(pos, self.captures[i], hist);
+                    pos.tactical_moves(&mut self.moves);
+                    self.end = self.moves.len();
+                    for i in 0..self.end {
+                        self.scores[i] = capture_score(pos, self.moves[i], hist);
                     }
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
-                    match pick_best(&mut self.captures, &mut self.capture_scores, &mut self.cap_index) {
+                    match pick_best(&mut self.moves, &mut self.scores, &mut self.cur, self.end) {
                         Some(m) => {
                             if m == self.tt_move {
                                 continue;
@@ -154,8 +154,9 @@ impl MovePicker {
                             }
                             // Losing captures wait until after the quiet moves.
                             if !see_ge(pos, m, 0) {
-                                self.bad[self.bad_len] = m;
-                                self.bad_len += 1;
+                                // bad_end < cur: the slot held a capture already returned.
+                                self.moves.as_mut_slice()[self.bad_end] = m;
+                                self.bad_end += 1;
                                 continue;
                             }
                             return Some(m);
@@ -188,16 +189,18 @@ impl MovePicker {
                 }
                 Stage::GenQuiets => {
                     if !self.skip_quiets {
-                        pos.quiet_moves(&mut self.quiets);
-                        for i in 0..self.quiets.len() {
-                            self.quiet_scores[i] = hist.quiet_score(pos, self.quiets[i], &self.conts);
+                        self.cur = self.moves.len();
+                        pos.quiet_moves(&mut self.moves);
+                        self.end = self.moves.len();
+                        for i in self.cur..self.end {
+                            self.scores[i] = hist.quiet_score(pos, self.moves[i], &self.conts);
                         }
                     }
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
                     if !self.skip_quiets {
-                        if let Some(m) = pick_best(&mut self.quiets, &mut self.quiet_scores, &mut self.quiet_index) {
+                        if let Some(m) = pick_best(&mut self.moves, &mut self.scores, &mut self.cur, self.end) {
                             if m == self.tt_move || m == self.killers[0] || m == self.killers[1] || m == self.counter {
                                 continue;
                             }
@@ -205,11 +208,12 @@ impl MovePicker {
                         }
                     }
                     self.stage = Stage::BadCaptures;
+                    self.cur = 0;
                 }
                 Stage::BadCaptures => {
-                    if self.bad_index < self.bad_len {
-                        let m = self.bad[self.bad_index];
-                        self.bad_index += 1;
+                    if self.cur < self.bad_end {
+                        let m = self.moves[self.cur];
+                        self.cur += 1;
                         return Some(m);
                     }
                     self.stage = Stage::Done;
@@ -220,10 +224,10 @@ impl MovePicker {
     }
 }
 
-/// Selection sort step: the best remaining move, swapped to the front.
+/// Selection sort step: the best move of `list[index..end]`, swapped to `index`.
 #[inline(always)]
-fn pick_best(list: &mut MoveList, scores: &mut [i32; 256], index: &mut usize) -> Option<Move> {
-    let n = list.len();
+fn pick_best(list: &mut MoveList, scores: &mut [i32; MAX_MOVES], index: &mut usize, end: usize) -> Option<Move> {
+    let n = end;
     if *index >= n {
         return None;
     }
