@@ -1,0 +1,122 @@
+//! Quiescence search: captures (and every evasion when in check) until the
+//! position is quiet, so that the static evaluation is only trusted there.
+
+use super::{bound_cuts, refine_eval, score_from_tt, score_to_tt, Worker};
+use crate::chess::Move;
+use crate::eval::evaluate;
+use crate::search::movepick::MovePicker;
+use crate::search::params;
+use crate::search::pool::SearchContext;
+use crate::search::see::{see_ge, value};
+use crate::search::tt::Bound;
+use crate::search::{mated_in, DRAW, INFINITY, MATE_BOUND, MAX_PLY};
+
+impl Worker {
+    // ------------------------------------------------------------------
+    // Quiescence
+    // ------------------------------------------------------------------
+
+    pub(super) fn qsearch(&mut self, ctx: &SearchContext, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let pv_node = beta - alpha > 1;
+        if pv_node {
+            self.pv.clear(ply);
+        }
+        if self.tick(ctx) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.pos.insufficient_material() {
+            return DRAW;
+        }
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { evaluate(&self.pos) };
+        }
+
+        let key = self.pos.key();
+        let tt_entry = ctx.tt.probe(key);
+        let tt_move = tt_entry.map_or(Move::NONE, |e| e.mv);
+        if let Some(e) = tt_entry {
+            let s = score_from_tt(e.score, ply);
+            if !pv_node && params::tt_cut_on() != 0 && bound_cuts(e.bound, s, alpha, beta) {
+                return s;
+            }
+        }
+
+        let mut best_score;
+        let raw_eval;
+        let stand_pat;
+        if in_check {
+            best_score = -INFINITY;
+            raw_eval = -INFINITY;
+            stand_pat = -INFINITY;
+        } else {
+            raw_eval = match tt_entry {
+                Some(e) if e.eval.abs() < MATE_BOUND && e.eval != 0 => e.eval,
+                _ => evaluate(&self.pos),
+            };
+            let mut sp = self.corrected_eval(raw_eval);
+            if let Some(e) = &tt_entry {
+                sp = refine_eval(sp, e, score_from_tt(e.score, ply));
+            }
+            stand_pat = sp;
+            if stand_pat >= beta {
+                if tt_entry.is_none() {
+                    ctx.tt.store(key, Move::NONE, score_to_tt(stand_pat, ply), raw_eval, -1, Bound::Lower, false);
+                }
+                return stand_pat;
+            }
+            if stand_pat > alpha {
+                alpha = stand_pat;
+            }
+            best_score = stand_pat;
+        }
+
+        let mut picker = MovePicker::new_quiescence(&self.pos, tt_move);
+        let mut best_move = Move::NONE;
+        let mut searched = 0;
+        while let Some(m) = picker.next(&self.pos, &self.hist) {
+            if !in_check {
+                // Delta pruning: even winning this piece cannot reach alpha.
+                if params::delta_on() != 0 && !m.is_promotion() {
+                    let victim = if m.is_en_passant() { 100 } else { value(self.pos.piece_on(m.to()).piece_type()) };
+                    if stand_pat + victim + params::delta_margin() <= alpha {
+                        best_score = best_score.max(stand_pat + victim + params::delta_margin());
+                        continue;
+                    }
+                }
+                // Captures that lose material are not worth a look.
+                if params::qsee_on() != 0 && !see_ge(&self.pos, m, 0) {
+                    continue;
+                }
+            }
+            self.pos.make_move(m);
+            ctx.tt.prefetch(self.pos.key());
+            let score = -self.qsearch(ctx, -beta, -alpha, ply + 1);
+            self.pos.unmake_move(m);
+            searched += 1;
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = m;
+                    if pv_node {
+                        self.pv.update(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && searched == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
+        ctx.tt.store(key, best_move, score_to_tt(best_score, ply), raw_eval.max(-MATE_BOUND + 1), 0, bound, false);
+        best_score
+    }
+}
