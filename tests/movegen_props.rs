@@ -44,10 +44,17 @@ fn make_unmake_restores_everything_and_keeps_state_consistent() {
         for &m in moves.iter() {
             let ctx = format!("{fen0} move {}", p.move_to_uci(m));
             let gives_check = p.gives_check(m);
+            // For a quiet move (the move picker's use), check_squares names
+            // exactly the direct checks.
+            let direct = (m.is_quiet() && !m.is_castle())
+                .then(|| p.check_squares(p.piece_on(m.from()).piece_type()).contains(m.to()));
             p.make_move(m);
             assert!(p.is_consistent(), "{ctx}: inconsistent after make");
             assert_eq!(p.key(), p.compute_key(), "{ctx}: incremental key");
             assert_eq!(p.in_check(), gives_check, "{ctx}: gives_check");
+            if let Some(direct) = direct {
+                assert_eq!(p.checkers().contains(m.to()), direct, "{ctx}: check_squares");
+            }
             assert_eq!(p.last_move(), m, "{ctx}");
             assert_eq!(p.game_ply(), ply0 + 1, "{ctx}");
             assert_same_as_fresh_parse(&p, &ctx);

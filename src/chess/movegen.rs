@@ -350,6 +350,19 @@ impl Position {
         !self.st.pinned.contains(from) || line(ksq, from).contains(to)
     }
 
+    /// Squares from which a piece of type `pt` of the side to move would
+    /// attack the enemy king: a quiet move of that piece to one of them gives
+    /// direct check (discovered checks are not covered).
+    pub fn check_squares(&self, pt: PieceType) -> Bitboard {
+        let them = self.side.flip();
+        let ksq = self.king_square(them);
+        match pt {
+            PieceType::Pawn => pawn_attacks(them, ksq),
+            PieceType::King => Bitboard::EMPTY,
+            _ => Position::piece_attacks(pt, ksq, self.occupied()),
+        }
+    }
+
     /// Does the move give check? Used by search for extensions and pruning.
     pub fn gives_check(&self, m: Move) -> bool {
         let us = self.side;

@@ -13,7 +13,7 @@
 use super::history::{Histories, PieceTo};
 use super::params;
 use super::see::{see_ge, value};
-use crate::chess::{Move, MoveList, PieceType, Position, MAX_MOVES};
+use crate::chess::{Bitboard, Move, MoveList, PieceType, Position, MAX_MOVES};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
 enum Stage {
@@ -192,8 +192,19 @@ impl MovePicker {
                         self.cur = self.moves.len();
                         pos.quiet_moves(&mut self.moves);
                         self.end = self.moves.len();
+                        // Quiet checks first among equals: a sacrifice's
+                        // follow-up is often a check with no history yet.
+                        let bonus = params::quiet_check_bonus();
+                        let checks = if bonus != 0 {
+                            PieceType::ALL.map(|pt| pos.check_squares(pt))
+                        } else {
+                            [Bitboard::EMPTY; 6]
+                        };
                         for i in self.cur..self.end {
-                            self.scores[i] = hist.quiet_score(pos, self.moves[i], &self.conts);
+                            let m = self.moves[i];
+                            let pt = pos.piece_on(m.from()).piece_type();
+                            self.scores[i] = hist.quiet_score(pos, m, &self.conts)
+                                + bonus * checks[pt.index()].contains(m.to()) as i32;
                         }
                     }
                     self.stage = Stage::Quiets;

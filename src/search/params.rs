@@ -102,6 +102,8 @@ params! {
     killers_on = 1, 0, 1;
     counter_on = 1, 0, 1;
     cont_hist_on = 1, 0, 1;
+    // Ordering bonus of quiet moves that give direct check.
+    quiet_check_bonus = 16384, 0, 40000;
     capt_hist_on = 1, 0, 1;
     hist_bonus_mul = 300, 50, 600;
     hist_bonus_max = 2400, 500, 4000;
