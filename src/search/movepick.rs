@@ -238,12 +238,11 @@ impl MovePicker {
 /// Selection sort step: the best move of `list[index..end]`, swapped to `index`.
 #[inline(always)]
 fn pick_best(list: &mut MoveList, scores: &mut [i32; MAX_MOVES], index: &mut usize, end: usize) -> Option<Move> {
-    let n = end;
-    if *index >= n {
+    if *index >= end {
         return None;
     }
     let mut best = *index;
-    for i in *index + 1..n {
+    for i in *index + 1..end {
         if scores[i] > scores[best] {
             best = i;
         }
