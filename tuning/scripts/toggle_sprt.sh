@@ -7,6 +7,10 @@
 #   tuning/scripts/toggle_sprt.sh BIN TC GAMES param [param ...]
 #   tuning/scripts/toggle_sprt.sh /tmp/jj-tune 4+0.04 800 nmp_on lmr_on
 #
+# An argument of the form name=value instead tests a new setting: the engine
+# with name=value against the engine with every default (a new idea that
+# ships switched off, for example probcut_on=1).
+#
 # One summary line per parameter is appended to $OUT (default
 # /tmp/toggle_sprt.txt); full logs go to /tmp/toggle_<param>.log.
 # CONC (default 1) games run at once: without pondering only one engine of a
@@ -19,10 +23,21 @@ OUT=${OUT:-/tmp/toggle_sprt.txt}
 MATCH=${MATCH:-$(dirname "$0")/../../../shared/tools/match.py}
 BOOK=${BOOK:-$(dirname "$0")/../../../shared/data/noob_2moves.epd}
 for p in "$@"; do
-    log=/tmp/toggle_$p.log
+    if [[ $p == *=* ]]; then
+        # New setting (first engine) against the defaults.
+        tag=${p//=/_}
+        first="name=$tag,cmd=$BIN,option.Hash=16,option.$p"
+        second="name=default,cmd=$BIN,option.Hash=16"
+    else
+        # Default (technique on) against the technique switched off.
+        tag=$p
+        first="name=on,cmd=$BIN,option.Hash=16"
+        second="name=off_$p,cmd=$BIN,option.Hash=16,option.$p=0"
+    fi
+    log=/tmp/toggle_$tag.log
     python3 "$MATCH" \
-        --engine "name=on,cmd=$BIN,option.Hash=16" \
-        --engine "name=off_$p,cmd=$BIN,option.Hash=16,option.$p=0" \
+        --engine "$first" \
+        --engine "$second" \
         --tc "$TC" --games "$GAMES" --concurrency "${CONC:-1}" --openings "$BOOK" \
         --resign movecount=3,score=600,twosided=1 --draw movenumber=40,movecount=8,score=10 \
         --sprt 0,10 --sprt-model logistic > "$log" 2>&1
