@@ -17,9 +17,9 @@ learning rate r_k = a_k / c_k^2 reaches `r_end`.
 `--param NAME:C_END[:R_END]` names a parameter and its final perturbation
 (r_end defaults to 0.002). The start value, minimum and maximum come from
 the engine's `uci` answer. The state file is rewritten after every iteration
-and a run started with the same file resumes where it stopped; the current
-values are printed as `setoption` lines and as `NAME = value` lines ready to
-paste into params.rs.
+and a run started with the same file resumes where it stopped. Each
+iteration prints the current values; the end prints them as `NAME = value`
+lines ready to paste into params.rs.
 """
 import argparse
 import json
@@ -100,13 +100,16 @@ def main():
 
     n_iter = args.iterations
     big_a = 0.1 * n_iter
+    # Gain constants chosen so that c_k and a_k / c_k^2 end at c_end and r_end.
+    for p in params.values():
+        p["c"] = p["c_end"] * n_iter ** GAMMA
+        p["a"] = p["r_end"] * p["c_end"] ** 2 * (big_a + n_iter) ** ALPHA
     rng = random.Random()
     while state["k"] < n_iter:
         k = state["k"] + 1
         plus, minus, deltas, cks = {}, {}, {}, {}
         for n, p in params.items():
-            c = p["c_end"] * n_iter ** GAMMA
-            ck = c / k ** GAMMA
+            ck = p["c"] / k ** GAMMA
             d = rng.choice((-1, 1))
             th = state["theta"][n]
             plus[n] = int(round(min(p["max"], max(p["min"], th + ck * d))))
@@ -114,9 +117,7 @@ def main():
             deltas[n], cks[n] = d, ck
         result = play(args, plus, minus, rng.randrange(1 << 30))
         for n, p in params.items():
-            a_end = p["r_end"] * p["c_end"] ** 2
-            a = a_end * (big_a + n_iter) ** ALPHA
-            ak = a / (big_a + k) ** ALPHA
+            ak = p["a"] / (big_a + k) ** ALPHA
             th = state["theta"][n] + ak / cks[n] * result * deltas[n]
             state["theta"][n] = min(p["max"], max(p["min"], th))
         state["k"] = k
