@@ -11,6 +11,10 @@ use std::sync::Arc;
 #[derive(Parser)]
 #[command(name = "jiangjun", version, about = "Jiangjun (将军): a UCI chess engine. With no command it speaks UCI on stdin/stdout.")]
 struct Cli {
+    /// Set a search parameter before running, e.g. `--param mdp_on=0`
+    /// (repeatable; only in a build with `--features tune`).
+    #[arg(long = "param", global = true, value_name = "NAME=VALUE")]
+    params: Vec<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -121,6 +125,10 @@ struct EpdArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(e) = apply_params(&cli.params) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         None | Some(Command::Uci) => {
             jiangjun::uci::run();
@@ -142,6 +150,27 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Applies `--param NAME=VALUE` settings; a name, value or build that cannot
+/// take them is an error rather than a silently ignored setting.
+fn apply_params(list: &[String]) -> Result<(), String> {
+    use jiangjun::search::params;
+    for p in list {
+        let (name, value) = p.split_once('=').ok_or_else(|| format!("--param {p}: expected NAME=VALUE"))?;
+        let &(canon, _, lo, hi) = params::ALL
+            .iter()
+            .find(|(n, ..)| n.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| format!("--param {p}: no search parameter called '{}'", name.trim()))?;
+        let value: i32 = value.trim().parse().map_err(|_| format!("--param {p}: '{}' is not a whole number", value.trim()))?;
+        if !(lo..=hi).contains(&value) {
+            return Err(format!("--param {p}: {canon} takes {lo} to {hi}"));
+        }
+        if !params::set(canon, value) {
+            return Err(format!("--param {p}: search parameters are constants in this build; build with `--features tune`"));
+        }
+    }
+    Ok(())
 }
 
 fn load_position(fen: Option<&str>, chess960: bool) -> Result<Position, String> {
