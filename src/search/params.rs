@@ -79,10 +79,6 @@ params! {
     see_depth = 8, 1, 16;
     see_quiet = 60, 10, 200;
     see_capture = 25, 5, 100;
-    // History pruning of quiet moves.
-    hist_prune_on = 1, 0, 1;
-    hist_prune_depth = 3, 1, 8;
-    hist_prune_margin = 3000, 500, 8000;
     // Late-move reductions.
     lmr_on = 1, 0, 1;
     lmr_base = 75, 0, 200;

@@ -204,13 +204,6 @@ impl Worker {
                         picker.skip_quiets();
                         continue;
                     }
-                    if params::hist_prune_on() != 0
-                        && depth <= params::hist_prune_depth()
-                        && hist_score < -params::hist_prune_margin() * depth
-                        && !picker.is_refutation(m)
-                    {
-                        continue;
-                    }
                 }
                 if params::see_on() != 0 && depth <= params::see_depth() {
                     let threshold = if is_quiet {
