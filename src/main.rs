@@ -158,10 +158,7 @@ fn apply_params(list: &[String]) -> Result<(), String> {
     use jiangjun::search::params;
     for p in list {
         let (name, value) = p.split_once('=').ok_or_else(|| format!("--param {p}: expected NAME=VALUE"))?;
-        let &(canon, _, lo, hi) = params::ALL
-            .iter()
-            .find(|(n, ..)| n.eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| format!("--param {p}: no search parameter called '{}'", name.trim()))?;
+        let (canon, _, lo, hi) = params::lookup(name).ok_or_else(|| format!("--param {p}: no search parameter called '{}'", name.trim()))?;
         let value: i32 = value.trim().parse().map_err(|_| format!("--param {p}: '{}' is not a whole number", value.trim()))?;
         if !(lo..=hi).contains(&value) {
             return Err(format!("--param {p}: {canon} takes {lo} to {hi}"));

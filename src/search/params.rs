@@ -24,6 +24,12 @@ macro_rules! params {
         /// (name, default, min, max) of every parameter.
         pub const ALL: &[(&str, i32, i32, i32)] = &[ $( (stringify!($name), $default, $min, $max), )* ];
 
+        /// (name, default, min, max) of the parameter called `name`, matched
+        /// without regard to case or surrounding spaces.
+        pub fn lookup(name: &str) -> Option<(&'static str, i32, i32, i32)> {
+            ALL.iter().copied().find(|p| p.0.eq_ignore_ascii_case(name.trim()))
+        }
+
         /// Sets a parameter by name (tune builds only); false if unknown.
         #[allow(unused_variables)]
         pub fn set(name: &str, value: i32) -> bool {

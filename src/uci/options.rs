@@ -80,9 +80,7 @@ pub struct Parsed {
 /// note; anything unusable is an error message.
 pub fn parse(name: &str, value: Option<&str>) -> Result<Parsed, String> {
     if cfg!(feature = "tune") {
-        if let Some(&(pname, _, min, max)) =
-            crate::search::params::ALL.iter().find(|p| p.0.eq_ignore_ascii_case(name.trim()))
-        {
+        if let Some((pname, _, min, max)) = crate::search::params::lookup(name) {
             let text = value.map(str::trim).unwrap_or("");
             let v: i64 = text.parse().map_err(|_| format!("option '{pname}': '{text}' is not a whole number"))?;
             let clamped = v.clamp(min as i64, max as i64) as i32;
