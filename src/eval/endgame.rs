@@ -40,7 +40,6 @@ fn center_distance(sq: Square) -> i32 {
 }
 
 /// An exact verdict for the position, White's point of view, if one applies.
-
 pub fn special(pos: &Position) -> Option<i32> {
     for strong in Color::ALL {
         let weak = strong.flip();
@@ -106,7 +105,6 @@ pub fn special(pos: &Position) -> Option<i32> {
 
 /// How much of the endgame score the side ahead (by `eg`, White's view)
 /// can expect to keep, out of 128.
-
 pub fn scale(pos: &Position, eg: i32) -> i32 {
     // Fast path: with queens or rooks and pawns on both sides none of the
     // rules below applies.

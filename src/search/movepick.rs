@@ -66,7 +66,7 @@ fn capture_score(pos: &Position, m: Move, hist: &Histories) -> i32 {
         }
         p.piece_type()
     };
-    let promo = m.promotion().map_or(0, |p| value(p));
+    let promo = m.promotion().map_or(0, value);
     let mut s = value(victim) * 16 + promo * 16 - pos.piece_on(m.from()).piece_type().index() as i32;
     if params::capt_hist_on() != 0 {
         s += hist.capture(pos, m) / 8;
