@@ -97,6 +97,8 @@ params! {
     // Check extension.
     check_ext_on = 1, 0, 1;
     // Quiescence.
+    delta_on = 1, 0, 1;
+    delta_margin = 200, 50, 600;
     qsee_on = 1, 0, 1;
     // Move ordering.
     killers_on = 1, 0, 1;

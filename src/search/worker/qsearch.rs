@@ -7,7 +7,7 @@ use crate::eval::evaluate;
 use crate::search::movepick::MovePicker;
 use crate::search::params;
 use crate::search::pool::SearchContext;
-use crate::search::see::see_ge;
+use crate::search::see::{see_ge, value};
 use crate::search::tt::Bound;
 use crate::search::{mated_in, DRAW, INFINITY, MATE_BOUND, MAX_PLY};
 
@@ -45,18 +45,21 @@ impl Worker {
 
         let mut best_score;
         let raw_eval;
+        let stand_pat;
         if in_check {
             best_score = -INFINITY;
             raw_eval = -INFINITY;
+            stand_pat = -INFINITY;
         } else {
             raw_eval = match tt_entry {
                 Some(e) if e.eval.abs() < MATE_BOUND && e.eval != 0 => e.eval,
                 _ => evaluate(&self.pos),
             };
-            let mut stand_pat = self.corrected_eval(raw_eval);
+            let mut sp = self.corrected_eval(raw_eval);
             if let Some(e) = &tt_entry {
-                stand_pat = refine_eval(stand_pat, e, score_from_tt(e.score, ply));
+                sp = refine_eval(sp, e, score_from_tt(e.score, ply));
             }
+            stand_pat = sp;
             if stand_pat >= beta {
                 if tt_entry.is_none() {
                     ctx.tt.store(key, Move::NONE, score_to_tt(stand_pat, ply), raw_eval, -1, Bound::Lower, false);
@@ -73,11 +76,19 @@ impl Worker {
         let mut best_move = Move::NONE;
         let mut searched = 0;
         while let Some(m) = picker.next(&self.pos, &self.hist) {
-            // Captures that lose material are not worth a look. (Delta
-            // pruning, skipping a capture whose victim cannot lift the
-            // stand-pat to alpha, was measured and removed: see CHANGELOG.)
-            if !in_check && params::qsee_on() != 0 && !see_ge(&self.pos, m, 0) {
-                continue;
+            if !in_check {
+                // Delta pruning: even winning this piece cannot reach alpha.
+                if params::delta_on() != 0 && !m.is_promotion() {
+                    let victim = if m.is_en_passant() { 100 } else { value(self.pos.piece_on(m.to()).piece_type()) };
+                    if stand_pat + victim + params::delta_margin() <= alpha {
+                        best_score = best_score.max(stand_pat + victim + params::delta_margin());
+                        continue;
+                    }
+                }
+                // Captures that lose material are not worth a look.
+                if params::qsee_on() != 0 && !see_ge(&self.pos, m, 0) {
+                    continue;
+                }
             }
             self.pos.make_move(m);
             ctx.tt.prefetch(self.pos.key());
