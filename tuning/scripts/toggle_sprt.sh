@@ -17,6 +17,9 @@
 # game thinks at a time, so CONC=2 keeps two cores busy. Games are adjudicated
 # the way OpenBench does (resign when both agree at 600 cp for 3 moves, draw
 # after move 40 when both are within 10 cp for 8 moves) to save clock time.
+# EXTRA (default empty) is appended to both engines' specs, e.g.
+# EXTRA=,option.Threads=2 for a Lazy-SMP switch such as smp_skip_on (then
+# CONC=1, since each engine needs both cores).
 set -u
 BIN=$1; TC=$2; GAMES=$3; shift 3
 OUT=${OUT:-/tmp/toggle_sprt.txt}
@@ -26,13 +29,13 @@ for p in "$@"; do
     if [[ $p == *=* ]]; then
         # New setting (first engine) against the defaults.
         tag=${p//=/_}
-        first="name=$tag,cmd=$BIN,option.Hash=16,option.$p"
-        second="name=default,cmd=$BIN,option.Hash=16"
+        first="name=$tag,cmd=$BIN,option.Hash=16,option.$p${EXTRA:-}"
+        second="name=default,cmd=$BIN,option.Hash=16${EXTRA:-}"
     else
         # Default (technique on) against the technique switched off.
         tag=$p
-        first="name=on,cmd=$BIN,option.Hash=16"
-        second="name=off_$p,cmd=$BIN,option.Hash=16,option.$p=0"
+        first="name=on,cmd=$BIN,option.Hash=16${EXTRA:-}"
+        second="name=off_$p,cmd=$BIN,option.Hash=16,option.$p=0${EXTRA:-}"
     fi
     log=/tmp/toggle_$tag.log
     python3 "$MATCH" \
