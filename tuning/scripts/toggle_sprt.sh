@@ -26,16 +26,17 @@ OUT=${OUT:-/tmp/toggle_sprt.txt}
 MATCH=${MATCH:-$(dirname "$0")/../../../shared/tools/match.py}
 BOOK=${BOOK:-$(dirname "$0")/../../../shared/data/noob_2moves.epd}
 for p in "$@"; do
+    common="cmd=$BIN,option.Hash=16${EXTRA:-}"
     if [[ $p == *=* ]]; then
         # New setting (first engine) against the defaults.
         tag=${p//=/_}
-        first="name=$tag,cmd=$BIN,option.Hash=16,option.$p${EXTRA:-}"
-        second="name=default,cmd=$BIN,option.Hash=16${EXTRA:-}"
+        first="name=$tag,$common,option.$p"
+        second="name=default,$common"
     else
         # Default (technique on) against the technique switched off.
         tag=$p
-        first="name=on,cmd=$BIN,option.Hash=16${EXTRA:-}"
-        second="name=off_$p,cmd=$BIN,option.Hash=16,option.$p=0${EXTRA:-}"
+        first="name=on,$common"
+        second="name=off_$p,$common,option.$p=0"
     fi
     log=/tmp/toggle_$tag.log
     python3 "$MATCH" \
