@@ -57,6 +57,9 @@ params! {
     rfp_depth = 8, 1, 16;
     rfp_margin = 80, 20, 200;
     rfp_improving = 60, 0, 200;
+    // Reverse futility only when the hash move (if any) is not quiet: a quiet
+    // hash move that refuted before is worth searching.
+    rfp_tt_quiet_skip = 0, 0, 1;
     // Razoring.
     razor_on = 1, 0, 1;
     razor_depth = 3, 1, 6;
@@ -68,6 +71,8 @@ params! {
     nmp_div = 3, 2, 8;
     nmp_eval_div = 200, 50, 600;
     nmp_verify_depth = 14, 6, 40;
+    // No null move when the hash holds an upper bound below beta.
+    nmp_tt_guard = 0, 0, 1;
     // Internal iterative reduction.
     iir_on = 1, 0, 1;
     iir_depth = 4, 2, 10;
@@ -90,6 +95,12 @@ params! {
     lmr_base = 75, 0, 200;
     lmr_div = 225, 100, 400;
     lmr_history = 8192, 2000, 32000;
+    // Quiet moves are reduced one ply more when the hash move is a capture.
+    lmr_tt_capture = 1, 0, 1;
+    // After a reduced search fails high, re-search one ply deeper when it
+    // beat the best score by far, one ply shallower when only just.
+    lmr_deeper_on = 0, 0, 1;
+    lmr_deeper_margin = 40, 0, 200;
     // Singular extensions.
     se_on = 1, 0, 1;
     se_depth = 8, 4, 14;
@@ -99,6 +110,8 @@ params! {
     // Quiescence.
     delta_on = 1, 0, 1;
     delta_margin = 200, 50, 600;
+    // Captures that give check are not delta-pruned.
+    delta_check_exempt = 0, 0, 1;
     qsee_on = 1, 0, 1;
     // Move ordering.
     killers_on = 1, 0, 1;

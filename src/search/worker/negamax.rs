@@ -106,6 +106,7 @@ impl Worker {
             if params::rfp_on() != 0
                 && depth <= params::rfp_depth()
                 && eval.abs() < MATE_BOUND
+                && !(params::rfp_tt_quiet_skip() != 0 && tt_move.is_some() && tt_move.is_quiet())
                 && eval - params::rfp_margin() * depth + params::rfp_improving() * improving as i32 >= beta
             {
                 return (eval + beta) / 2;
@@ -126,6 +127,8 @@ impl Worker {
                 && ply >= self.nmp_min_ply
                 && beta.abs() < MATE_BOUND
                 && self.has_non_pawn_material()
+                && !(params::nmp_tt_guard() != 0
+                    && tt_entry.is_some_and(|e| e.bound == Bound::Upper && tt_score < beta))
             {
                 let r = params::nmp_base()
                     + depth / params::nmp_div()
@@ -281,11 +284,18 @@ impl Worker {
                 if is_quiet {
                     r -= hist_score / params::lmr_history();
                     r -= picker.is_refutation(m) as i32;
+                    // A capture as the hash move: the quiet ones rarely matter.
+                    r += (params::lmr_tt_capture() != 0 && tt_move.is_some() && !tt_move.is_quiet()) as i32;
                 }
                 let r = r.max(0).min((new_depth - 1).max(0));
                 score = -self.negamax(ctx, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
-                    score = -self.negamax(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    let mut full = new_depth;
+                    if params::lmr_deeper_on() != 0 {
+                        full += (score > best_score + params::lmr_deeper_margin() + 2 * new_depth) as i32;
+                        full -= (score < best_score + 10) as i32;
+                    }
+                    score = -self.negamax(ctx, -alpha - 1, -alpha, full, ply + 1, !cut_node);
                 }
             } else if !pv_node || moves_searched > 1 {
                 score = -self.negamax(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);

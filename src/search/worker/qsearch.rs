@@ -78,7 +78,10 @@ impl Worker {
         while let Some(m) = picker.next(&self.pos, &self.hist) {
             if !in_check {
                 // Delta pruning: even winning this piece cannot reach alpha.
-                if params::delta_on() != 0 && !m.is_promotion() {
+                if params::delta_on() != 0
+                    && !m.is_promotion()
+                    && !(params::delta_check_exempt() != 0 && self.pos.gives_check(m))
+                {
                     let victim = if m.is_en_passant() { 100 } else { value(self.pos.piece_on(m.to()).piece_type()) };
                     if stand_pat + victim + params::delta_margin() <= alpha {
                         best_score = best_score.max(stand_pat + victim + params::delta_margin());
