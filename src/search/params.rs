@@ -57,9 +57,6 @@ params! {
     rfp_depth = 8, 1, 16;
     rfp_margin = 80, 20, 200;
     rfp_improving = 60, 0, 200;
-    // Reverse futility only when the hash move (if any) is not quiet: a quiet
-    // hash move that refuted before is worth searching.
-    rfp_tt_quiet_skip = 0, 0, 1;
     // Razoring.
     razor_on = 1, 0, 1;
     razor_depth = 3, 1, 6;
@@ -71,8 +68,6 @@ params! {
     nmp_div = 3, 2, 8;
     nmp_eval_div = 200, 50, 600;
     nmp_verify_depth = 14, 6, 40;
-    // No null move when the hash holds an upper bound below beta.
-    nmp_tt_guard = 0, 0, 1;
     // Internal iterative reduction.
     iir_on = 1, 0, 1;
     iir_depth = 4, 2, 10;

@@ -106,7 +106,6 @@ impl Worker {
             if params::rfp_on() != 0
                 && depth <= params::rfp_depth()
                 && eval.abs() < MATE_BOUND
-                && !(params::rfp_tt_quiet_skip() != 0 && tt_move.is_some() && tt_move.is_quiet())
                 && eval - params::rfp_margin() * depth + params::rfp_improving() * improving as i32 >= beta
             {
                 return (eval + beta) / 2;
@@ -127,8 +126,6 @@ impl Worker {
                 && ply >= self.nmp_min_ply
                 && beta.abs() < MATE_BOUND
                 && self.has_non_pawn_material()
-                && !(params::nmp_tt_guard() != 0
-                    && tt_entry.is_some_and(|e| e.bound == Bound::Upper && tt_score < beta))
             {
                 let r = params::nmp_base()
                     + depth / params::nmp_div()
