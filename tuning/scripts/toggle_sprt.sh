@@ -25,8 +25,8 @@ BIN=$1; TC=$2; GAMES=$3; shift 3
 OUT=${OUT:-/tmp/toggle_sprt.txt}
 MATCH=${MATCH:-$(dirname "$0")/../../../shared/tools/match.py}
 BOOK=${BOOK:-$(dirname "$0")/../../../shared/data/noob_2moves.epd}
+common="cmd=$BIN,option.Hash=16${EXTRA:-}"
 for p in "$@"; do
-    common="cmd=$BIN,option.Hash=16${EXTRA:-}"
     if [[ $p == *=* ]]; then
         # New setting (first engine) against the defaults.
         tag=${p//=/_}

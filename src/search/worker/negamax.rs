@@ -178,6 +178,8 @@ impl Worker {
         let mut n_captures = 0;
         let lmp_limit = (params::lmp_base() + depth * depth) / if improving { 1 } else { 2 };
         let root_node = ply == 0;
+        // A capture as the hash move: the quiet moves rarely matter.
+        let reduce_quiets_more = params::lmr_tt_capture() != 0 && tt_move.is_some() && !tt_move.is_quiet();
 
         while let Some(m) = picker.next(&self.pos, &self.hist) {
             if m == excluded {
@@ -281,8 +283,7 @@ impl Worker {
                 if is_quiet {
                     r -= hist_score / params::lmr_history();
                     r -= picker.is_refutation(m) as i32;
-                    // A capture as the hash move: the quiet ones rarely matter.
-                    r += (params::lmr_tt_capture() != 0 && tt_move.is_some() && !tt_move.is_quiet()) as i32;
+                    r += reduce_quiets_more as i32;
                 }
                 let r = r.max(0).min((new_depth - 1).max(0));
                 score = -self.negamax(ctx, -alpha - 1, -alpha, new_depth - r, ply + 1, true);

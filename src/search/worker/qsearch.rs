@@ -4,6 +4,7 @@
 use super::{bound_cuts, refine_eval, score_from_tt, score_to_tt, Worker};
 use crate::chess::Move;
 use crate::eval::evaluate;
+use crate::search::history::captured_type;
 use crate::search::movepick::MovePicker;
 use crate::search::params;
 use crate::search::pool::SearchContext;
@@ -55,11 +56,11 @@ impl Worker {
                 Some(e) if e.eval.abs() < MATE_BOUND && e.eval != 0 => e.eval,
                 _ => evaluate(&self.pos),
             };
-            let mut sp = self.corrected_eval(raw_eval);
-            if let Some(e) = &tt_entry {
-                sp = refine_eval(sp, e, score_from_tt(e.score, ply));
-            }
-            stand_pat = sp;
+            let corrected = self.corrected_eval(raw_eval);
+            stand_pat = match &tt_entry {
+                Some(e) => refine_eval(corrected, e, score_from_tt(e.score, ply)),
+                None => corrected,
+            };
             if stand_pat >= beta {
                 if tt_entry.is_none() {
                     ctx.tt.store(key, Move::NONE, score_to_tt(stand_pat, ply), raw_eval, -1, Bound::Lower, false);
@@ -82,9 +83,9 @@ impl Worker {
                     && !m.is_promotion()
                     && !(params::delta_check_exempt() != 0 && self.pos.gives_check(m))
                 {
-                    let victim = if m.is_en_passant() { 100 } else { value(self.pos.piece_on(m.to()).piece_type()) };
-                    if stand_pat + victim + params::delta_margin() <= alpha {
-                        best_score = best_score.max(stand_pat + victim + params::delta_margin());
+                    let optimistic = stand_pat + value(captured_type(&self.pos, m)) + params::delta_margin();
+                    if optimistic <= alpha {
+                        best_score = best_score.max(optimistic);
                         continue;
                     }
                 }
