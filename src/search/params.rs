@@ -76,6 +76,8 @@ params! {
     fut_depth = 8, 1, 16;
     fut_base = 90, 0, 300;
     fut_margin = 100, 20, 300;
+    // Futility measures late moves by their reduced (LMR) depth.
+    fut_lmr_depth = 0, 0, 1;
     // Late-move pruning.
     lmp_on = 1, 0, 1;
     lmp_depth = 8, 1, 16;
@@ -125,6 +127,9 @@ params! {
     tt_cut_on = 1, 0, 1;
     // Time management.
     tm_dynamic_on = 1, 0, 1;
+    // Scale of the soft limit (per cent): how much of its budget a move
+    // normally spends before the hard limit steps in.
+    tm_soft_pct = 100, 50, 300;
     // Lazy SMP helper diversification.
     smp_skip_on = 1, 0, 1;
 }

@@ -160,7 +160,7 @@ impl Worker {
         if ctx.limits.movetime.is_some() {
             return false; // fixed time: use it all
         }
-        let mut soft = b.soft_ms as f64;
+        let mut soft = b.soft_ms as f64 * params::tm_soft_pct() as f64 / 100.0;
         if params::tm_dynamic_on() != 0 && depth >= 6 {
             // Stable best move: spend less; a falling score or a best move
             // that keeps changing: spend more.
