@@ -197,8 +197,8 @@ impl Position {
                 !m.is_castle()
                     && m.to() == to
                     && self.piece_on(m.from()).piece_type() == piece
-                    && from_file.map_or(true, |f| m.from().file() == f)
-                    && from_rank.map_or(true, |r| m.from().rank() == r)
+                    && from_file.is_none_or(|f| m.from().file() == f)
+                    && from_rank.is_none_or(|r| m.from().rank() == r)
                     && m.promotion() == promo
             })
             .collect();

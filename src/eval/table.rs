@@ -37,10 +37,10 @@ pub fn render(pos: &Position) -> Vec<String> {
         let mut grand = [S::ZERO; 2];
         for g in &groups {
             let mut side = [S::ZERO; 2];
-            for i in 0..NUM_WEIGHTS {
+            for (i, &w) in WEIGHTS.iter().enumerate() {
                 if term_of(i).0.group == *g {
-                    side[0] += WEIGHTS[i] * t.white[i];
-                    side[1] += WEIGHTS[i] * t.black[i];
+                    side[0] += w * t.white[i];
+                    side[1] += w * t.black[i];
                 }
             }
             grand[0] += side[0];

@@ -106,7 +106,7 @@ impl Worker {
             if self.stopped && !first_done {
                 return;
             }
-            self.root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+            self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
             if self.stopped {
                 self.commit_scores(pv_idx);
                 return;

@@ -179,14 +179,14 @@ impl Worker {
         if self.is_main() {
             if let Some(limit) = ctx.limits.nodes {
                 let single = ctx.nodes.len() == 1;
-                if (single || self.nodes % TIME_CHECK_INTERVAL == 0)
+                if (single || self.nodes.is_multiple_of(TIME_CHECK_INTERVAL))
                     && (if single { self.nodes } else { ctx.total_nodes() }) >= limit
                 {
                     self.stop_all(ctx);
                     return true;
                 }
             }
-            if self.nodes % TIME_CHECK_INTERVAL == 0 && self.completed_depth > 0 {
+            if self.nodes.is_multiple_of(TIME_CHECK_INTERVAL) && self.completed_depth > 0 {
                 if let Some(b) = ctx.budget {
                     if !ctx.is_pondering() && ctx.elapsed_ms() >= b.hard_ms {
                         self.stop_all(ctx);
