@@ -94,10 +94,6 @@ params! {
     lmr_history = 8192, 2000, 32000;
     // Quiet moves are reduced one ply more when the hash move is a capture.
     lmr_tt_capture = 1, 0, 1;
-    // After a reduced search fails high, re-search one ply deeper when it
-    // beat the best score by far, one ply shallower when only just.
-    lmr_deeper_on = 0, 0, 1;
-    lmr_deeper_margin = 40, 0, 200;
     // Singular extensions.
     se_on = 1, 0, 1;
     se_depth = 8, 4, 14;

@@ -295,12 +295,7 @@ impl Worker {
                 let r = r.max(0).min((new_depth - 1).max(0));
                 score = -self.negamax(ctx, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
-                    let mut full = new_depth;
-                    if params::lmr_deeper_on() != 0 {
-                        full += (score > best_score + params::lmr_deeper_margin() + 2 * new_depth) as i32;
-                        full -= (score < best_score + 10) as i32;
-                    }
-                    score = -self.negamax(ctx, -alpha - 1, -alpha, full, ply + 1, !cut_node);
+                    score = -self.negamax(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
             } else if !pv_node || moves_searched > 1 {
                 score = -self.negamax(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
