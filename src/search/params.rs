@@ -104,7 +104,7 @@ params! {
     delta_on = 1, 0, 1;
     delta_margin = 200, 50, 600;
     // Captures that give check are not delta-pruned.
-    delta_check_exempt = 0, 0, 1;
+    delta_check_exempt = 1, 0, 1;
     qsee_on = 1, 0, 1;
     // Move ordering.
     killers_on = 1, 0, 1;

@@ -79,12 +79,10 @@ impl Worker {
         while let Some(m) = picker.next(&self.pos, &self.hist) {
             if !in_check {
                 // Delta pruning: even winning this piece cannot reach alpha.
-                if params::delta_on() != 0
-                    && !m.is_promotion()
-                    && !(params::delta_check_exempt() != 0 && self.pos.gives_check(m))
-                {
+                // A capture that gives check is exempt: it may mate or win more.
+                if params::delta_on() != 0 && !m.is_promotion() {
                     let optimistic = stand_pat + value(captured_type(&self.pos, m)) + params::delta_margin();
-                    if optimistic <= alpha {
+                    if optimistic <= alpha && !(params::delta_check_exempt() != 0 && self.pos.gives_check(m)) {
                         best_score = best_score.max(optimistic);
                         continue;
                     }
