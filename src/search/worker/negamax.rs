@@ -255,6 +255,10 @@ impl Worker {
                             return s_beta;
                         } else if tt_score >= beta {
                             ext = -1;
+                        } else if params::se_cut_neg() != 0 && cut_node {
+                            // Not singular at a node expected to fail high:
+                            // the hash move is not worth its full depth.
+                            ext = -1;
                         }
                     }
                 }
