@@ -76,8 +76,6 @@ params! {
     fut_depth = 8, 1, 16;
     fut_base = 90, 0, 300;
     fut_margin = 100, 20, 300;
-    // Futility measures late moves by their reduced (LMR) depth.
-    fut_lmr_depth = 0, 0, 1;
     // Late-move pruning.
     lmp_on = 1, 0, 1;
     lmp_depth = 8, 1, 16;

@@ -198,17 +198,10 @@ impl Worker {
                         picker.skip_quiets();
                         continue;
                     }
-                    // Futility judges a late move by the depth its reduced
-                    // search would get, not the node's full depth.
-                    let fut_depth = if params::fut_lmr_depth() != 0 {
-                        (depth - 1 - self.lmr[depth.min(63) as usize][(moves_searched as usize + 1).min(63)]).max(0)
-                    } else {
-                        depth
-                    };
                     if params::fut_on() != 0
                         && !in_check
-                        && fut_depth <= params::fut_depth()
-                        && static_eval + params::fut_base() + params::fut_margin() * fut_depth <= alpha
+                        && depth <= params::fut_depth()
+                        && static_eval + params::fut_base() + params::fut_margin() * depth <= alpha
                     {
                         picker.skip_quiets();
                         continue;
