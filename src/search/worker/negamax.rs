@@ -246,11 +246,9 @@ impl Worker {
                         } else if s_beta >= beta {
                             // Multi-cut: several moves beat beta.
                             return s_beta;
-                        } else if tt_score >= beta {
-                            ext = -1;
-                        } else if params::se_cut_neg() != 0 && cut_node {
-                            // Not singular at a node expected to fail high:
-                            // the hash move is not worth its full depth.
+                        } else if tt_score >= beta || (params::se_cut_neg() != 0 && cut_node) {
+                            // Not singular, yet the hash move is expected to
+                            // cut off anyway: it is not worth its full depth.
                             ext = -1;
                         }
                     }
