@@ -96,8 +96,6 @@ params! {
     se_on = 1, 0, 1;
     se_depth = 8, 4, 14;
     se_double_margin = 20, 0, 100;
-    // Negative extension of a non-singular hash move at a cut node.
-    se_cut_neg = 0, 0, 1;
     // Check extension.
     check_ext_on = 1, 0, 1;
     // Quiescence.

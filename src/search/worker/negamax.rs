@@ -246,7 +246,7 @@ impl Worker {
                         } else if s_beta >= beta {
                             // Multi-cut: several moves beat beta.
                             return s_beta;
-                        } else if tt_score >= beta || (params::se_cut_neg() != 0 && cut_node) {
+                        } else if tt_score >= beta {
                             // Not singular, yet the hash move is expected to
                             // cut off anyway: it is not worth its full depth.
                             ext = -1;
