@@ -2,7 +2,7 @@
 //! and the total, middlegame and endgame, then phase, scale and the final
 //! score, so a user can see why the engine likes a position.
 
-use super::layout::{term_of, NUM_WEIGHTS, TERMS};
+use super::layout::{term_of, TERMS};
 use super::score::S;
 use super::trace::Coefficients;
 use super::weights::WEIGHTS;
