@@ -90,6 +90,8 @@ params! {
     lmr_base = 75, 0, 200;
     lmr_div = 225, 100, 400;
     lmr_history = 8192, 2000, 32000;
+    // Extra plies of reduction at an expected cut node.
+    lmr_cut_node = 1, 0, 3;
     // Quiet moves are reduced one ply more when the hash move is a capture.
     lmr_tt_capture = 1, 0, 1;
     // Singular extensions.

@@ -280,7 +280,7 @@ impl Worker {
                 r -= pv_node as i32;
                 r -= tt_pv as i32;
                 r += !improving as i32;
-                r += cut_node as i32;
+                r += params::lmr_cut_node() * cut_node as i32;
                 r -= gives_check as i32;
                 if is_quiet {
                     r -= hist_score / params::lmr_history();
