@@ -20,9 +20,6 @@ use super::zobrist;
 pub(crate) struct State {
     pub key: u64,
     pub pawn_key: u64,
-    /// Key of each colour's pieces other than pawns (kings included): lets
-    /// the search learn eval corrections per piece configuration.
-    pub non_pawn_key: [u64; 2],
     pub castling: CastlingRights,
     /// Set only when an en-passant capture is actually legal, so that the key
     /// and repetition detection follow FIDE ("the same possible moves").
@@ -115,12 +112,6 @@ impl Position {
     #[inline(always)]
     pub fn pawn_key(&self) -> u64 {
         self.st.pawn_key
-    }
-
-    /// Key of colour `c`'s non-pawn pieces and king.
-    #[inline(always)]
-    pub fn non_pawn_key(&self, c: Color) -> u64 {
-        self.st.non_pawn_key[c.index()]
     }
 
     #[inline(always)]
@@ -331,7 +322,6 @@ impl Position {
         let piece = self.board[from.index()];
         let mut key = self.st.key ^ zobrist::side();
         let mut pawn_key = self.st.pawn_key;
-        let mut non_pawn_key = self.st.non_pawn_key;
         let mut halfmove = self.st.halfmove + 1;
         let mut captured = Piece::NONE;
 
@@ -354,10 +344,6 @@ impl Position {
             key ^= zobrist::piece_square(rook, to) ^ zobrist::piece_square(rook, rto);
             // The pawn key covers kings too.
             pawn_key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, kto);
-            non_pawn_key[us.index()] ^= zobrist::piece_square(piece, from)
-                ^ zobrist::piece_square(piece, kto)
-                ^ zobrist::piece_square(rook, to)
-                ^ zobrist::piece_square(rook, rto);
         } else {
             if m.is_en_passant() {
                 let cap_sq = Square::from_coords(to.file(), from.rank());
@@ -369,8 +355,6 @@ impl Position {
                 key ^= zobrist::piece_square(captured, to);
                 if captured.piece_type() == PieceType::Pawn {
                     pawn_key ^= zobrist::piece_square(captured, to);
-                } else {
-                    non_pawn_key[them.index()] ^= zobrist::piece_square(captured, to);
                 }
             }
             if captured.is_some() {
@@ -387,15 +371,11 @@ impl Position {
                     self.remove_piece(to);
                     self.put_piece(np, to);
                     key ^= zobrist::piece_square(piece, to) ^ zobrist::piece_square(np, to);
-                    non_pawn_key[us.index()] ^= zobrist::piece_square(np, to);
                 } else {
                     pawn_key ^= zobrist::piece_square(piece, to);
                 }
-            } else {
-                non_pawn_key[us.index()] ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
-                if piece.piece_type() == PieceType::King {
-                    pawn_key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
-                }
+            } else if piece.piece_type() == PieceType::King {
+                pawn_key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
             }
         }
 
@@ -425,7 +405,6 @@ impl Position {
         }
         self.st.key = key;
         self.st.pawn_key = pawn_key;
-        self.st.non_pawn_key = non_pawn_key;
     }
 
     /// Takes back the last move made with `make_move`.
@@ -605,15 +584,6 @@ impl Position {
         k
     }
 
-    /// Key of colour `c`'s pieces other than pawns.
-    pub fn compute_non_pawn_key(&self, c: Color) -> u64 {
-        let mut k = 0u64;
-        for sq in self.by_color[c.index()] & !self.pieces(PieceType::Pawn) {
-            k ^= zobrist::piece_square(self.board[sq.index()], sq);
-        }
-        k
-    }
-
     /// Verifies that mailbox, bitboards and keys agree.
     pub fn is_consistent(&self) -> bool {
         for sq in Square::all() {
@@ -635,7 +605,5 @@ impl Position {
             && (self.by_color[0] & self.by_color[1]).is_empty()
             && self.compute_key() == self.st.key
             && self.compute_pawn_key() == self.st.pawn_key
-            && self.compute_non_pawn_key(Color::White) == self.st.non_pawn_key[0]
-            && self.compute_non_pawn_key(Color::Black) == self.st.non_pawn_key[1]
     }
 }

@@ -2,7 +2,7 @@
 //! from, to), continuation history (by the previous moves' piece and
 //! destination), capture history, counter moves, and the correction history
 //! that learns how far the static evaluation tends to be off in a given pawn
-//! structure (and, optionally, a given piece configuration of each side).
+//! structure.
 //!
 //! All history scores follow the "gravity" update `h += b - h*|b|/MAX`, which
 //! keeps them within +-MAX and lets recent results outweigh old ones.
@@ -39,11 +39,6 @@ pub struct Histories {
     capture: Box<[[[i16; 6]; 64]; 12]>,
     counter: Box<[[Move; 64]; 12]>,
     correction: Box<[[i16; CORR_SIZE]; 2]>,
-    /// non_pawn_correction[side to move][piece colour][non-pawn key slot]
-    non_pawn_correction: Box<[[[i16; CORR_SIZE]; 2]; 2]>,
-    /// cont_correction[piece][to] of the move two plies back, then of the
-    /// move one ply back: what the eval misses after a given pair of moves.
-    cont_correction: Box<[[[[i16; 64]; 12]; 64]; 12]>,
 }
 
 fn boxed_zeroed<T>() -> Box<T> {
@@ -80,8 +75,6 @@ impl Histories {
             capture: boxed_zeroed(),
             counter: boxed_zeroed(),
             correction: boxed_zeroed(),
-            non_pawn_correction: boxed_zeroed(),
-            cont_correction: boxed_zeroed(),
         }
     }
 
@@ -155,60 +148,22 @@ impl Histories {
         }
     }
 
-    /// Correction (in centipawns) to add to the static evaluation: what the
-    /// pawn structure has taught; with `corr_np_on` also what each side's
-    /// piece configuration has taught, and with `corr_cont_on` what the last
-    /// two moves have (the pawn table then weighs double, out of three).
+    /// Correction (in centipawns) to add to the static evaluation.
     #[inline(always)]
-    pub fn correction(&self, pos: &Position, conts: &[PieceTo; 2]) -> i32 {
-        let stm = pos.side_to_move().index();
-        let pawn = self.correction[stm][(pos.pawn_key() as usize) % CORR_SIZE] as i32;
-        let np_on = params::corr_np_on() != 0;
-        let cont_on = params::corr_cont_on() != 0;
-        if !np_on && !cont_on {
-            return pawn / CORR_GRAIN;
-        }
-        let mut sum = 2 * pawn;
-        if np_on {
-            let np = &self.non_pawn_correction[stm];
-            sum += np[0][(pos.non_pawn_key(Color::White) as usize) % CORR_SIZE] as i32;
-            sum += np[1][(pos.non_pawn_key(Color::Black) as usize) % CORR_SIZE] as i32;
-        }
-        if cont_on {
-            if let Some(e) = self.cont_correction_entry(conts) {
-                sum += *e as i32;
-            }
-        }
-        sum / (3 * CORR_GRAIN)
+    pub fn correction(&self, pos: &Position) -> i32 {
+        let idx = (pos.pawn_key() as usize) % CORR_SIZE;
+        self.correction[pos.side_to_move().index()][idx] as i32 / CORR_GRAIN
     }
 
-    #[inline(always)]
-    fn cont_correction_entry(&self, conts: &[PieceTo; 2]) -> Option<&i16> {
-        let (one, two) = (conts[0], conts[1]);
-        (one.valid && two.valid)
-            .then(|| &self.cont_correction[two.piece as usize][two.to as usize][one.piece as usize][one.to as usize])
-    }
-
-    /// Moves the corrections towards `diff` (search score minus static
-    /// eval), with more weight for deeper searches.
-    pub fn update_correction(&mut self, pos: &Position, conts: &[PieceTo; 2], depth: i32, diff: i32) {
-        let stm = pos.side_to_move().index();
+    /// Moves the correction towards `diff` (search score minus static eval),
+    /// with more weight for deeper searches.
+    pub fn update_correction(&mut self, pos: &Position, depth: i32, diff: i32) {
+        let idx = (pos.pawn_key() as usize) % CORR_SIZE;
+        let entry = &mut self.correction[pos.side_to_move().index()][idx];
         let weight = (depth + 1).min(16);
         let target = (diff * CORR_GRAIN).clamp(-CORR_MAX, CORR_MAX);
-        let learn = |entry: &mut i16| {
-            let new = (*entry as i32 * (256 - weight) + target * weight) / 256;
-            *entry = new.clamp(-CORR_MAX, CORR_MAX) as i16;
-        };
-        learn(&mut self.correction[stm][(pos.pawn_key() as usize) % CORR_SIZE]);
-        if params::corr_np_on() != 0 {
-            let np = &mut self.non_pawn_correction[stm];
-            learn(&mut np[0][(pos.non_pawn_key(Color::White) as usize) % CORR_SIZE]);
-            learn(&mut np[1][(pos.non_pawn_key(Color::Black) as usize) % CORR_SIZE]);
-        }
-        let (one, two) = (conts[0], conts[1]);
-        if params::corr_cont_on() != 0 && one.valid && two.valid {
-            learn(&mut self.cont_correction[two.piece as usize][two.to as usize][one.piece as usize][one.to as usize]);
-        }
+        let new = (*entry as i32 * (256 - weight) + target * weight) / 256;
+        *entry = new.clamp(-CORR_MAX, CORR_MAX) as i16;
     }
 }
 

@@ -117,10 +117,6 @@ params! {
     hist_bonus_max = 2400, 500, 4000;
     // Static-evaluation correction history.
     corr_on = 1, 0, 1;
-    // Correction histories keyed by each side's non-pawn pieces as well.
-    corr_np_on = 0, 0, 1;
-    // ... and by the last two moves (continuation correction history).
-    corr_cont_on = 0, 0, 1;
     // Mate distance pruning.
     mdp_on = 1, 0, 1;
     // TT cutoffs.

@@ -217,12 +217,11 @@ impl Worker {
     }
 
     /// Static evaluation corrected by what the correction history learnt.
-    fn corrected_eval(&self, raw: i32, ply: usize) -> i32 {
+    fn corrected_eval(&self, raw: i32) -> i32 {
         if params::corr_on() == 0 {
             return raw;
         }
-        let conts = self.conts(ply);
-        (raw + self.hist.correction(&self.pos, &conts)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        (raw + self.hist.correction(&self.pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 }
 

@@ -80,7 +80,7 @@ impl Worker {
                 Some(e) if e.eval.abs() < MATE_BOUND && e.eval != 0 => e.eval,
                 _ => evaluate(&self.pos),
             };
-            static_eval = self.corrected_eval(raw_eval, ply);
+            static_eval = self.corrected_eval(raw_eval);
             eval = static_eval;
             // The hash score is a better guess when its bound agrees.
             if let Some(e) = &tt_entry {
@@ -347,7 +347,7 @@ impl Worker {
                 && !(bound == Bound::Lower && best_score <= static_eval)
                 && !(bound == Bound::Upper && best_score >= static_eval)
             {
-                self.hist.update_correction(&self.pos, &conts, depth, best_score - static_eval);
+                self.hist.update_correction(&self.pos, depth, best_score - static_eval);
             }
             ctx.tt.store(key, best_move, score_to_tt(best_score, ply), raw_eval.max(-MATE_BOUND + 1), depth, bound, tt_pv);
         }

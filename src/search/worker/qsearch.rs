@@ -4,7 +4,7 @@
 use super::{bound_cuts, refine_eval, score_from_tt, score_to_tt, Worker};
 use crate::chess::Move;
 use crate::eval::evaluate;
-use crate::search::history::{captured_type, PieceTo};
+use crate::search::history::captured_type;
 use crate::search::movepick::MovePicker;
 use crate::search::params;
 use crate::search::pool::SearchContext;
@@ -56,7 +56,7 @@ impl Worker {
                 Some(e) if e.eval.abs() < MATE_BOUND && e.eval != 0 => e.eval,
                 _ => evaluate(&self.pos),
             };
-            let corrected = self.corrected_eval(raw_eval, ply);
+            let corrected = self.corrected_eval(raw_eval);
             stand_pat = match &tt_entry {
                 Some(e) => refine_eval(corrected, e, score_from_tt(e.score, ply)),
                 None => corrected,
@@ -92,8 +92,6 @@ impl Worker {
                     continue;
                 }
             }
-            // The continuation correction history reads the last two moves.
-            self.frame(ply).piece_to = PieceTo::new(self.pos.piece_on(m.from()), m);
             self.pos.make_move(m);
             ctx.tt.prefetch(self.pos.key());
             let score = -self.qsearch(ctx, -beta, -alpha, ply + 1);
