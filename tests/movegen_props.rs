@@ -222,3 +222,33 @@ fn null_move_twice_restores_the_key() {
     }
     assert!(tested > 5_000, "{tested}");
 }
+
+/// The attack map of a side (used to key history by threats) holds exactly
+/// the squares `is_attacked_by` reports, and matches python-chess's
+/// `is_attacked_by` on two hand-checked positions.
+#[test]
+fn attack_map_matches_square_by_square_attack_test() {
+    use jiangjun::chess::{Color, Square};
+    for (fen, white, black) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0xffff7e_u64, 0x7effff0000000000_u64),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            0x28f5ea75fff97e,
+            0xffbbfeaed78d5000,
+        ),
+    ] {
+        let p = Position::from_fen(fen, false).unwrap();
+        assert_eq!(p.attacks_by(Color::White).0, white, "{fen}");
+        assert_eq!(p.attacks_by(Color::Black).0, black, "{fen}");
+    }
+    let all = positions();
+    common::par_check(&all, |p| {
+        for c in [Color::White, Color::Black] {
+            let map = p.attacks_by(c);
+            for i in 0..64u8 {
+                let sq = Square::new(i);
+                assert_eq!(map.contains(sq), p.is_attacked_by(sq, c, p.occupied()), "{} {c:?} {sq:?}", p.to_fen());
+            }
+        }
+    });
+}

@@ -8,7 +8,7 @@
 //! pushed on `history`.
 
 use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_bb, queen_attacks, rook_attacks,
 };
 use super::bitboard::Bitboard;
 use super::moves::Move;
@@ -214,6 +214,24 @@ impl Position {
             || (king_attacks(sq) & self.pieces(PieceType::King) & them).any()
             || (bishop_attacks(sq, occ) & self.diagonal_sliders(by)).any()
             || (rook_attacks(sq, occ) & self.orthogonal_sliders(by)).any()
+    }
+
+    /// Every square colour `by` attacks (kings included, through nothing):
+    /// the "threats" that history tables can be keyed by.
+    pub fn attacks_by(&self, by: Color) -> Bitboard {
+        let occ = self.occupied();
+        let mut att = pawn_attacks_bb(by, self.pieces_of(by, PieceType::Pawn))
+            | king_attacks(self.king_square(by));
+        for sq in self.pieces_of(by, PieceType::Knight) {
+            att |= knight_attacks(sq);
+        }
+        for sq in self.diagonal_sliders(by) {
+            att |= bishop_attacks(sq, occ);
+        }
+        for sq in self.orthogonal_sliders(by) {
+            att |= rook_attacks(sq, occ);
+        }
+        att
     }
 
     /// Attacks of a piece of type `pt` (not a pawn) standing on `sq`.

@@ -1,5 +1,6 @@
 //! Move-ordering memory of one search thread: butterfly history (by colour,
-//! from, to), continuation history (by the previous moves' piece and
+//! from, to, and whether the enemy attacks the from and to squares),
+//! continuation history (by the previous moves' piece and
 //! destination), capture history, counter moves, and the correction history
 //! that learns how far the static evaluation tends to be off in a given pawn
 //! structure.
@@ -8,7 +9,7 @@
 //! keeps them within +-MAX and lets recent results outweigh old ones.
 
 use super::params;
-use crate::chess::{Color, Move, Piece, PieceType, Position};
+use crate::chess::{Bitboard, Color, Move, Piece, PieceType, Position};
 
 pub const HISTORY_MAX: i32 = 16_384;
 const CORR_SIZE: usize = 16_384;
@@ -32,7 +33,11 @@ impl PieceTo {
 }
 
 pub struct Histories {
-    butterfly: Box<[[[i16; 64]; 64]; 2]>,
+    /// butterfly[colour][from attacked][to attacked][from][to]: a move that
+    /// takes a piece out of attack, or into it, is a different move from the
+    /// same from/to pair played in quiet conditions. With `threat_hist_on`
+    /// at 0 the threats are always empty and only the [0][0] half is used.
+    butterfly: Box<[[[[[i16; 64]; 64]; 2]; 2]; 2]>,
     /// continuation[prev piece][prev to][piece][to]
     continuation: Box<[[[[i16; 64]; 12]; 64]; 12]>,
     /// capture[piece][to][captured type]
@@ -83,8 +88,17 @@ impl Histories {
     }
 
     #[inline(always)]
-    pub fn butterfly(&self, c: Color, m: Move) -> i32 {
-        self.butterfly[c.index()][m.from().index()][m.to().index()] as i32
+    fn butterfly_entry(&mut self, c: Color, m: Move, threats: Bitboard) -> &mut i16 {
+        let (from, to) = (m.from(), m.to());
+        &mut self.butterfly[c.index()][threats.contains(from) as usize][threats.contains(to) as usize][from.index()]
+            [to.index()]
+    }
+
+    #[inline(always)]
+    pub fn butterfly(&self, c: Color, m: Move, threats: Bitboard) -> i32 {
+        let (from, to) = (m.from(), m.to());
+        self.butterfly[c.index()][threats.contains(from) as usize][threats.contains(to) as usize][from.index()]
+            [to.index()] as i32
     }
 
     #[inline(always)]
@@ -111,19 +125,20 @@ impl Histories {
     }
 
     /// Combined quiet score used for ordering and pruning decisions.
+    /// `threats`: the squares the side not to move attacks (see `threats`).
     #[inline(always)]
-    pub fn quiet_score(&self, pos: &Position, m: Move, conts: &[PieceTo; 2]) -> i32 {
+    pub fn quiet_score(&self, pos: &Position, m: Move, conts: &[PieceTo; 2], threats: Bitboard) -> i32 {
         let piece = pos.piece_on(m.from());
-        let mut s = self.butterfly(pos.side_to_move(), m);
+        let mut s = self.butterfly(pos.side_to_move(), m, threats);
         if params::cont_hist_on() != 0 {
             s += self.continuation(conts[0], piece, m) + self.continuation(conts[1], piece, m);
         }
         s
     }
 
-    pub fn update_quiet(&mut self, pos: &Position, m: Move, conts: &[PieceTo; 2], bonus: i32) {
+    pub fn update_quiet(&mut self, pos: &Position, m: Move, conts: &[PieceTo; 2], threats: Bitboard, bonus: i32) {
         let piece = pos.piece_on(m.from());
-        gravity(&mut self.butterfly[pos.side_to_move().index()][m.from().index()][m.to().index()], bonus);
+        gravity(self.butterfly_entry(pos.side_to_move(), m, threats), bonus);
         if params::cont_hist_on() != 0 {
             for prev in conts {
                 if prev.valid {
@@ -170,6 +185,17 @@ impl Histories {
 impl Default for Histories {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// The squares the butterfly history is keyed by: those the opponent
+/// attacks, or none when `threat_hist_on` is off.
+#[inline(always)]
+pub fn threats(pos: &Position) -> Bitboard {
+    if params::threat_hist_on() != 0 {
+        pos.attacks_by(pos.side_to_move().flip())
+    } else {
+        Bitboard::EMPTY
     }
 }
 

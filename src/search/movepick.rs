@@ -35,6 +35,8 @@ pub struct MovePicker {
     killers: [Move; 2],
     counter: Move,
     conts: [PieceTo; 2],
+    /// Squares the opponent attacks (keys the butterfly history).
+    threats: Bitboard,
     /// One buffer for the whole node: the captures first, the quiets appended
     /// after them. The picker lives on the stack of every node, so a single
     /// list (about 1.5 KB) instead of one per stage keeps the search's stack
@@ -75,7 +77,14 @@ fn capture_score(pos: &Position, m: Move, hist: &Histories) -> i32 {
 }
 
 impl MovePicker {
-    pub fn new(pos: &Position, tt_move: Move, killers: [Move; 2], counter: Move, conts: [PieceTo; 2]) -> MovePicker {
+    pub fn new(
+        pos: &Position,
+        tt_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+        conts: [PieceTo; 2],
+        threats: Bitboard,
+    ) -> MovePicker {
         let tt_move = if tt_move.is_some() && pos.is_legal(tt_move) { tt_move } else { Move::NONE };
         MovePicker {
             stage: Stage::TtMove,
@@ -83,6 +92,7 @@ impl MovePicker {
             killers,
             counter,
             conts,
+            threats,
             moves: MoveList::new(),
             scores: [0; MAX_MOVES],
             cur: 0,
@@ -97,7 +107,10 @@ impl MovePicker {
     pub fn new_quiescence(pos: &Position, tt_move: Move) -> MovePicker {
         let in_check = pos.in_check();
         let tt_ok = tt_move.is_some() && (in_check || tt_move.is_tactical()) && pos.is_legal(tt_move);
-        let mut p = MovePicker::new(pos, Move::NONE, [Move::NONE; 2], Move::NONE, [PieceTo::default(); 2]);
+        // Evasions are ordered without threat keys: quiescence does not pay
+        // for the attack map.
+        let mut p =
+            MovePicker::new(pos, Move::NONE, [Move::NONE; 2], Move::NONE, [PieceTo::default(); 2], Bitboard::EMPTY);
         p.tt_move = if tt_ok { tt_move } else { Move::NONE };
         p.qsearch = !in_check;
         p
@@ -203,7 +216,7 @@ impl MovePicker {
                         for i in self.cur..self.end {
                             let m = self.moves[i];
                             let pt = pos.piece_on(m.from()).piece_type();
-                            self.scores[i] = hist.quiet_score(pos, m, &self.conts)
+                            self.scores[i] = hist.quiet_score(pos, m, &self.conts, self.threats)
                                 + bonus * checks[pt.index()].contains(m.to()) as i32;
                         }
                     }
@@ -272,7 +285,7 @@ mod tests {
             let legal = pos.legal_moves();
             let tt = legal[legal.len() / 2];
             let k1 = legal.iter().copied().find(|m| m.is_quiet()).unwrap_or(Move::NONE);
-            let mut picker = MovePicker::new(&pos, tt, [k1, Move::NONE], k1, [PieceTo::default(); 2]);
+            let mut picker = MovePicker::new(&pos, tt, [k1, Move::NONE], k1, [PieceTo::default(); 2], Bitboard::EMPTY);
             let mut seen = Vec::new();
             while let Some(m) = picker.next(&pos, &hist) {
                 assert!(legal.contains(m), "{fen}: {m:?} not legal");

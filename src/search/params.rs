@@ -113,6 +113,9 @@ params! {
     // Ordering bonus of quiet moves that give direct check.
     quiet_check_bonus = 16384, 0, 40000;
     capt_hist_on = 1, 0, 1;
+    // Butterfly history split by whether the enemy attacks the from and
+    // to squares.
+    threat_hist_on = 0, 0, 1;
     hist_bonus_mul = 300, 50, 600;
     hist_bonus_max = 2400, 500, 4000;
     // Static-evaluation correction history.

@@ -3,9 +3,9 @@
 //! move-level pruning, extensions, late-move reductions and history updates.
 
 use super::{bound_cuts, refine_eval, score_from_tt, score_to_tt, Worker};
-use crate::chess::Move;
+use crate::chess::{Bitboard, Move};
 use crate::eval::evaluate;
-use crate::search::history::{bonus, PieceTo};
+use crate::search::history::{bonus, threats, PieceTo};
 use crate::search::movepick::MovePicker;
 use crate::search::params;
 use crate::search::pool::SearchContext;
@@ -55,7 +55,8 @@ impl Worker {
                     // A quiet hash move that still refutes earns history credit.
                     if tt_score >= beta && tt_move.is_some() && tt_move.is_quiet() && self.pos.is_legal(tt_move) {
                         let conts = self.conts(ply);
-                        self.hist.update_quiet(&self.pos, tt_move, &conts, bonus(depth));
+                        let threats = threats(&self.pos);
+                        self.hist.update_quiet(&self.pos, tt_move, &conts, threats, bonus(depth));
                     }
                     return tt_score;
                 }
@@ -170,7 +171,8 @@ impl Worker {
         let killers = if params::killers_on() != 0 { self.frame_ref(ply).killers } else { [Move::NONE; 2] };
         let prev = self.frame_ref(ply.wrapping_sub(1)).piece_to;
         let counter = if params::counter_on() != 0 { self.hist.counter(prev) } else { Move::NONE };
-        let mut picker = MovePicker::new(&self.pos, tt_move, killers, counter, conts);
+        let threats = threats(&self.pos);
+        let mut picker = MovePicker::new(&self.pos, tt_move, killers, counter, conts, threats);
         let mut moves_searched = 0;
         let mut quiets_tried: [Move; 64] = [Move::NONE; 64];
         let mut n_quiets = 0;
@@ -189,7 +191,7 @@ impl Worker {
             // Losing captures come last from the picker; they may be reduced.
             let reducible = is_quiet || picker.in_bad_captures();
             let gives_check = self.pos.gives_check(m);
-            let hist_score = if is_quiet { self.hist.quiet_score(&self.pos, m, &conts) } else { 0 };
+            let hist_score = if is_quiet { self.hist.quiet_score(&self.pos, m, &conts, threats) } else { 0 };
 
             // ---- Move-level pruning (never before a line avoids mate) ----
             if !root_node && best_score > -MATE_BOUND && self.has_non_pawn_material() {
@@ -313,7 +315,7 @@ impl Worker {
                         self.pv.update(ply, m);
                     }
                     if score >= beta {
-                        self.update_histories(ply, depth, m, &quiets_tried[..n_quiets], &captures_tried[..n_captures]);
+                        self.update_histories(ply, depth, m, threats, &quiets_tried[..n_quiets], &captures_tried[..n_captures]);
                         break;
                     }
                     alpha = score;
@@ -355,7 +357,7 @@ impl Worker {
     }
 
     /// Rewards the move that cut off and punishes the ones tried before it.
-    fn update_histories(&mut self, ply: usize, depth: i32, m: Move, quiets: &[Move], captures: &[Move]) {
+    fn update_histories(&mut self, ply: usize, depth: i32, m: Move, threats: Bitboard, quiets: &[Move], captures: &[Move]) {
         let b = bonus(depth);
         let conts = self.conts(ply);
         if m.is_quiet() {
@@ -368,7 +370,7 @@ impl Worker {
             self.hist.set_counter(prev, m);
             for &q in quiets {
                 let delta = if q == m { b } else { -b };
-                self.hist.update_quiet(&self.pos, q, &conts, delta);
+                self.hist.update_quiet(&self.pos, q, &conts, threats, delta);
             }
         } else {
             self.hist.update_capture(&self.pos, m, b);
