@@ -16,10 +16,6 @@ const CORR_SIZE: usize = 16_384;
 const CORR_GRAIN: i32 = 256;
 const CORR_MAX: i32 = CORR_GRAIN * 32;
 
-/// The earlier moves whose (piece, to) key the continuation history: one,
-/// two and (with `cont4_on`) four plies back.
-pub type Conts = [PieceTo; 3];
-
 /// (moved piece index 0..12, destination) of a move: the key continuation
 /// history is indexed by.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -131,18 +127,16 @@ impl Histories {
     /// Combined quiet score used for ordering and pruning decisions.
     /// `threats`: the squares the side not to move attacks (see `threats`).
     #[inline(always)]
-    pub fn quiet_score(&self, pos: &Position, m: Move, conts: &Conts, threats: Bitboard) -> i32 {
+    pub fn quiet_score(&self, pos: &Position, m: Move, conts: &[PieceTo; 2], threats: Bitboard) -> i32 {
         let piece = pos.piece_on(m.from());
         let mut s = self.butterfly(pos.side_to_move(), m, threats);
         if params::cont_hist_on() != 0 {
-            s += self.continuation(conts[0], piece, m)
-                + self.continuation(conts[1], piece, m)
-                + self.continuation(conts[2], piece, m);
+            s += self.continuation(conts[0], piece, m) + self.continuation(conts[1], piece, m);
         }
         s
     }
 
-    pub fn update_quiet(&mut self, pos: &Position, m: Move, conts: &Conts, threats: Bitboard, bonus: i32) {
+    pub fn update_quiet(&mut self, pos: &Position, m: Move, conts: &[PieceTo; 2], threats: Bitboard, bonus: i32) {
         let piece = pos.piece_on(m.from());
         gravity(self.butterfly_entry(pos.side_to_move(), m, threats), bonus);
         if params::cont_hist_on() != 0 {

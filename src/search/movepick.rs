@@ -10,7 +10,7 @@
 //!
 //! Quiescence uses stages 1-2 (plus every evasion when in check).
 
-use super::history::{Conts, Histories, PieceTo};
+use super::history::{Histories, PieceTo};
 use super::params;
 use super::see::{see_ge, value};
 use crate::chess::{Bitboard, Move, MoveList, PieceType, Position, MAX_MOVES};
@@ -34,7 +34,7 @@ pub struct MovePicker {
     tt_move: Move,
     killers: [Move; 2],
     counter: Move,
-    conts: Conts,
+    conts: [PieceTo; 2],
     /// Squares the opponent attacks (keys the butterfly history).
     threats: Bitboard,
     /// One buffer for the whole node: the captures first, the quiets appended
@@ -82,7 +82,7 @@ impl MovePicker {
         tt_move: Move,
         killers: [Move; 2],
         counter: Move,
-        conts: Conts,
+        conts: [PieceTo; 2],
         threats: Bitboard,
     ) -> MovePicker {
         let tt_move = if tt_move.is_some() && pos.is_legal(tt_move) { tt_move } else { Move::NONE };
@@ -110,7 +110,7 @@ impl MovePicker {
         // Evasions are ordered without threat keys: quiescence does not pay
         // for the attack map.
         let mut p =
-            MovePicker::new(pos, Move::NONE, [Move::NONE; 2], Move::NONE, [PieceTo::default(); 3], Bitboard::EMPTY);
+            MovePicker::new(pos, Move::NONE, [Move::NONE; 2], Move::NONE, [PieceTo::default(); 2], Bitboard::EMPTY);
         p.tt_move = if tt_ok { tt_move } else { Move::NONE };
         p.qsearch = !in_check;
         p
@@ -290,7 +290,7 @@ mod tests {
             let legal = pos.legal_moves();
             let tt = legal[legal.len() / 2];
             let k1 = legal.iter().copied().find(|m| m.is_quiet()).unwrap_or(Move::NONE);
-            let mut picker = MovePicker::new(&pos, tt, [k1, Move::NONE], k1, [PieceTo::default(); 3], Bitboard::EMPTY);
+            let mut picker = MovePicker::new(&pos, tt, [k1, Move::NONE], k1, [PieceTo::default(); 2], Bitboard::EMPTY);
             let mut seen = Vec::new();
             while let Some(m) = picker.next(&pos, &hist) {
                 assert!(legal.contains(m), "{fen}: {m:?} not legal");

@@ -110,8 +110,6 @@ params! {
     killers_on = 1, 0, 1;
     counter_on = 1, 0, 1;
     cont_hist_on = 1, 0, 1;
-    // Continuation history also four plies back.
-    cont4_on = 0, 0, 1;
     // Ordering bonus of quiet moves that give direct check.
     quiet_check_bonus = 16384, 0, 40000;
     capt_hist_on = 1, 0, 1;

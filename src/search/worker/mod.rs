@@ -8,7 +8,7 @@
 //! Each pruning, reduction and extension technique is switched and sized by
 //! `params`, where its measured result is noted in CHANGELOG.md.
 
-use super::history::{Conts, Histories, PieceTo};
+use super::history::{Histories, PieceTo};
 use super::params;
 use super::pool::SearchContext;
 use super::tt::Bound;
@@ -154,12 +154,10 @@ impl Worker {
         &self.stack[ply + STACK_OFFSET]
     }
 
-    /// The (piece, to) of the moves one, two and four plies back, for
-    /// continuation history (the last only with `cont4_on`).
+    /// The previous one and two moves' (piece, to), for continuation history.
     #[inline(always)]
-    fn conts(&self, ply: usize) -> Conts {
-        let four = if params::cont4_on() != 0 { self.frame_ref(ply.wrapping_sub(4)).piece_to } else { PieceTo::default() };
-        [self.frame_ref(ply.wrapping_sub(1)).piece_to, self.frame_ref(ply.wrapping_sub(2)).piece_to, four]
+    fn conts(&self, ply: usize) -> [PieceTo; 2] {
+        [self.frame_ref(ply.wrapping_sub(1)).piece_to, self.frame_ref(ply.wrapping_sub(2)).piece_to]
     }
 
     // ------------------------------------------------------------------
