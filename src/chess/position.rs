@@ -216,8 +216,9 @@ impl Position {
             || (rook_attacks(sq, occ) & self.orthogonal_sliders(by)).any()
     }
 
-    /// Every square colour `by` attacks (kings included, through nothing):
-    /// the "threats" that history tables can be keyed by.
+    /// Every square colour `by` attacks, its king's squares included; sliders
+    /// stop at the first piece (no x-rays). History can be keyed by these
+    /// "threats".
     pub fn attacks_by(&self, by: Color) -> Bitboard {
         let occ = self.occupied();
         let mut att = pawn_attacks_bb(by, self.pieces_of(by, PieceType::Pawn))

@@ -87,18 +87,18 @@ impl Histories {
         *self = Histories::new();
     }
 
+    /// How a quiet move indexes the butterfly table: [colour][from attacked]
+    /// [to attacked][from][to], shared by the reader and the updater.
     #[inline(always)]
-    fn butterfly_entry(&mut self, c: Color, m: Move, threats: Bitboard) -> &mut i16 {
+    fn butterfly_index(c: Color, m: Move, threats: Bitboard) -> [usize; 5] {
         let (from, to) = (m.from(), m.to());
-        &mut self.butterfly[c.index()][threats.contains(from) as usize][threats.contains(to) as usize][from.index()]
-            [to.index()]
+        [c.index(), threats.contains(from) as usize, threats.contains(to) as usize, from.index(), to.index()]
     }
 
     #[inline(always)]
     pub fn butterfly(&self, c: Color, m: Move, threats: Bitboard) -> i32 {
-        let (from, to) = (m.from(), m.to());
-        self.butterfly[c.index()][threats.contains(from) as usize][threats.contains(to) as usize][from.index()]
-            [to.index()] as i32
+        let [c, fa, ta, f, t] = Self::butterfly_index(c, m, threats);
+        self.butterfly[c][fa][ta][f][t] as i32
     }
 
     #[inline(always)]
@@ -138,7 +138,8 @@ impl Histories {
 
     pub fn update_quiet(&mut self, pos: &Position, m: Move, conts: &[PieceTo; 2], threats: Bitboard, bonus: i32) {
         let piece = pos.piece_on(m.from());
-        gravity(self.butterfly_entry(pos.side_to_move(), m, threats), bonus);
+        let [c, fa, ta, f, t] = Self::butterfly_index(pos.side_to_move(), m, threats);
+        gravity(&mut self.butterfly[c][fa][ta][f][t], bonus);
         if params::cont_hist_on() != 0 {
             for prev in conts {
                 if prev.valid {
