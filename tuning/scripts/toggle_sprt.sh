@@ -9,7 +9,8 @@
 #
 # An argument of the form name=value instead tests a new setting: the engine
 # with name=value against the engine with every default (a new idea that
-# ships switched off, for example probcut_on=1).
+# ships switched off, for example probcut_on=1); several new settings tested
+# together are joined by '+' (qcheck_on=1+qevade_quiets=2).
 #
 # One summary line per parameter is appended to $OUT (default
 # /tmp/toggle_sprt.txt); full logs go to /tmp/toggle_<param>.log.
@@ -29,8 +30,10 @@ common="cmd=$BIN,option.Hash=16${EXTRA:-}"
 for p in "$@"; do
     if [[ $p == *=* ]]; then
         # New setting (first engine) against the defaults.
+        # Several settings tested together are joined by '+': a=1+b=2.
         tag=${p//=/_}
-        first="name=$tag,$common,option.$p"
+        tag=${tag//+/_}
+        first="name=$tag,$common,option.${p//+/,option.}"
         second="name=default,$common"
     else
         # Default (technique on) against the technique switched off.

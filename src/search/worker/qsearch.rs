@@ -1,8 +1,11 @@
 //! Quiescence search: captures (and every evasion when in check) until the
 //! position is quiet, so that the static evaluation is only trusted there.
+//! With `qcheck_on`, the first quiescence ply below the main search also
+//! tries quiet moves that give check, so that a mate or a fork one move past
+//! the horizon is not mistaken for a quiet position.
 
 use super::{bound_cuts, refine_eval, score_from_tt, score_to_tt, Worker};
-use crate::chess::Move;
+use crate::chess::{Move, MoveList};
 use crate::eval::evaluate;
 use crate::search::history::captured_type;
 use crate::search::movepick::MovePicker;
@@ -17,7 +20,7 @@ impl Worker {
     // Quiescence
     // ------------------------------------------------------------------
 
-    pub(super) fn qsearch(&mut self, ctx: &SearchContext, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    pub(super) fn qsearch(&mut self, ctx: &SearchContext, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         let pv_node = beta - alpha > 1;
         if pv_node {
             self.pv.clear(ply);
@@ -76,7 +79,17 @@ impl Worker {
         let mut picker = MovePicker::new_quiescence(&self.pos, tt_move);
         let mut best_move = Move::NONE;
         let mut searched = 0;
+        let mut quiet_evasions = 0;
         while let Some(m) = picker.next(&self.pos, &self.hist) {
+            if in_check && m.is_quiet() {
+                // Once some evasion holds off mate, a few quiet ones are
+                // enough: the rest rarely change the verdict of a capture search.
+                let limit = params::qevade_quiets();
+                if limit > 0 && best_score > -MATE_BOUND && quiet_evasions >= limit {
+                    continue;
+                }
+                quiet_evasions += 1;
+            }
             if !in_check {
                 // Delta pruning: even winning this piece cannot reach alpha.
                 // A capture that gives check is exempt: it may mate or win more.
@@ -94,7 +107,7 @@ impl Worker {
             }
             self.pos.make_move(m);
             ctx.tt.prefetch(self.pos.key());
-            let score = -self.qsearch(ctx, -beta, -alpha, ply + 1);
+            let score = -self.qsearch(ctx, -beta, -alpha, ply + 1, false);
             self.pos.unmake_move(m);
             searched += 1;
             if self.stopped {
@@ -116,6 +129,35 @@ impl Worker {
         }
         if in_check && searched == 0 {
             return mated_in(ply);
+        }
+        if checks && !in_check && best_score < beta && params::qcheck_on() != 0 && !self.stopped {
+            let mut quiets = MoveList::new();
+            self.pos.quiet_moves(&mut quiets);
+            for &m in quiets.iter() {
+                if !self.pos.gives_check(m) || !see_ge(&self.pos, m, 0) {
+                    continue;
+                }
+                self.pos.make_move(m);
+                ctx.tt.prefetch(self.pos.key());
+                let score = -self.qsearch(ctx, -beta, -alpha, ply + 1, false);
+                self.pos.unmake_move(m);
+                if self.stopped {
+                    return 0;
+                }
+                if score > best_score {
+                    best_score = score;
+                    if score > alpha {
+                        best_move = m;
+                        if pv_node {
+                            self.pv.update(ply, m);
+                        }
+                        if score >= beta {
+                            break;
+                        }
+                        alpha = score;
+                    }
+                }
+            }
         }
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
         ctx.tt.store(key, best_move, score_to_tt(best_score, ply), raw_eval.max(-MATE_BOUND + 1), 0, bound, false);
