@@ -1,11 +1,8 @@
 //! Quiescence search: captures (and every evasion when in check) until the
 //! position is quiet, so that the static evaluation is only trusted there.
-//! With `qcheck_on`, the first quiescence ply below the main search also
-//! tries quiet moves that give check, so that a mate or a fork one move past
-//! the horizon is not mistaken for a quiet position.
 
 use super::{bound_cuts, refine_eval, score_from_tt, score_to_tt, Worker};
-use crate::chess::{Move, MoveList};
+use crate::chess::Move;
 use crate::eval::evaluate;
 use crate::search::history::captured_type;
 use crate::search::movepick::MovePicker;
@@ -20,7 +17,7 @@ impl Worker {
     // Quiescence
     // ------------------------------------------------------------------
 
-    pub(super) fn qsearch(&mut self, ctx: &SearchContext, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
+    pub(super) fn qsearch(&mut self, ctx: &SearchContext, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         let pv_node = beta - alpha > 1;
         if pv_node {
             self.pv.clear(ply);
@@ -107,7 +104,7 @@ impl Worker {
             }
             self.pos.make_move(m);
             ctx.tt.prefetch(self.pos.key());
-            let score = -self.qsearch(ctx, -beta, -alpha, ply + 1, false);
+            let score = -self.qsearch(ctx, -beta, -alpha, ply + 1);
             self.pos.unmake_move(m);
             searched += 1;
             if self.stopped {
@@ -129,35 +126,6 @@ impl Worker {
         }
         if in_check && searched == 0 {
             return mated_in(ply);
-        }
-        if checks && !in_check && best_score < beta && params::qcheck_on() != 0 && !self.stopped {
-            let mut quiets = MoveList::new();
-            self.pos.quiet_moves(&mut quiets);
-            for &m in quiets.iter() {
-                if !self.pos.gives_check(m) || !see_ge(&self.pos, m, 0) {
-                    continue;
-                }
-                self.pos.make_move(m);
-                ctx.tt.prefetch(self.pos.key());
-                let score = -self.qsearch(ctx, -beta, -alpha, ply + 1, false);
-                self.pos.unmake_move(m);
-                if self.stopped {
-                    return 0;
-                }
-                if score > best_score {
-                    best_score = score;
-                    if score > alpha {
-                        best_move = m;
-                        if pv_node {
-                            self.pv.update(ply, m);
-                        }
-                        if score >= beta {
-                            break;
-                        }
-                        alpha = score;
-                    }
-                }
-            }
         }
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
         ctx.tt.store(key, best_move, score_to_tt(best_score, ply), raw_eval.max(-MATE_BOUND + 1), 0, bound, false);
