@@ -106,7 +106,6 @@ params! {
     // Captures that give check are not delta-pruned.
     delta_check_exempt = 1, 0, 1;
     qsee_on = 1, 0, 1;
-    qevade_quiets = 0, 0, 8;
     // Move ordering.
     killers_on = 1, 0, 1;
     counter_on = 1, 0, 1;

@@ -76,17 +76,7 @@ impl Worker {
         let mut picker = MovePicker::new_quiescence(&self.pos, tt_move);
         let mut best_move = Move::NONE;
         let mut searched = 0;
-        let mut quiet_evasions = 0;
         while let Some(m) = picker.next(&self.pos, &self.hist) {
-            if in_check && m.is_quiet() {
-                // Once some evasion holds off mate, a few quiet ones are
-                // enough: the rest rarely change the verdict of a capture search.
-                let limit = params::qevade_quiets();
-                if limit > 0 && best_score > -MATE_BOUND && quiet_evasions >= limit {
-                    continue;
-                }
-                quiet_evasions += 1;
-            }
             if !in_check {
                 // Delta pruning: even winning this piece cannot reach alpha.
                 // A capture that gives check is exempt: it may mate or win more.
