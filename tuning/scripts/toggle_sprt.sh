@@ -30,7 +30,6 @@ common="cmd=$BIN,option.Hash=16${EXTRA:-}"
 for p in "$@"; do
     if [[ $p == *=* ]]; then
         # New setting (first engine) against the defaults.
-        # Several settings tested together are joined by '+': a=1+b=2.
         tag=${p//=/_}
         tag=${tag//+/_}
         first="name=$tag,$common,option.${p//+/,option.}"
