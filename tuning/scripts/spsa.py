@@ -33,6 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_MATCH = os.path.join(HERE, "..", "..", "..", "shared", "tools", "match.py")
 DEFAULT_BOOK = os.path.join(HERE, "..", "..", "..", "shared", "data", "noob_2moves.epd")
 RESULT_RE = re.compile(r"^RESULT .*?: (\d+)-(\d+)-(\d+) \(W-L-D\)")
+FAULT_RE = re.compile(r"(?:tl|crash|illegal)=(\d+)")
 ALPHA, GAMMA = 0.602, 0.101
 
 
@@ -48,7 +49,8 @@ def engine_spins(binary):
 
 
 def play(args, plus, minus, seed):
-    """Plays `args.pairs` game pairs; returns wins minus losses of `plus`."""
+    """Plays `args.pairs` game pairs; returns (wins minus losses of `plus`,
+    time losses + crashes + illegal moves of both sides)."""
     def spec(name, values):
         opts = "".join(f",option.{k}={v}" for k, v in values.items())
         return f"name={name},cmd={args.engine},option.Hash={args.hash}{opts}"
@@ -62,7 +64,7 @@ def play(args, plus, minus, seed):
         m = RESULT_RE.match(line)
         if m:
             w, l, _d = (int(g) for g in m.groups())
-            return w - l
+            return w - l, sum(int(f) for f in FAULT_RE.findall(line))
     raise RuntimeError("match.py gave no RESULT line:\n" + out[-2000:])
 
 
@@ -115,7 +117,10 @@ def main():
             plus[n] = int(round(min(p["max"], max(p["min"], th + ck * d))))
             minus[n] = int(round(min(p["max"], max(p["min"], th - ck * d))))
             deltas[n], cks[n] = d, ck
-        result = play(args, plus, minus, rng.randrange(1 << 30))
+        result, faults = play(args, plus, minus, rng.randrange(1 << 30))
+        # A time loss or crash says nothing about the parameters; it is
+        # counted so that a run at too fast a clock shows itself.
+        state["faults"] = state.get("faults", 0) + faults
         for n, p in params.items():
             ak = p["a"] / (big_a + k) ** ALPHA
             th = state["theta"][n] + ak / cks[n] * result * deltas[n]
@@ -126,7 +131,7 @@ def main():
             json.dump(state, f)
         os.replace(args.state + ".tmp", args.state)
         vals = " ".join(f"{n}={state['theta'][n]:.1f}" for n in params)
-        print(f"iter {k}/{n_iter} result {result:+d} :: {vals}", flush=True)
+        print(f"iter {k}/{n_iter} result {result:+d} faults {state['faults']} :: {vals}", flush=True)
 
     print("final values:")
     for n in params:
