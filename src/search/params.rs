@@ -55,18 +55,18 @@ params! {
     // Reverse futility pruning (static null move).
     rfp_on = 1, 0, 1;
     rfp_depth = 8, 1, 16;
-    rfp_margin = 80, 20, 200;
+    rfp_margin = 83, 20, 200;
     rfp_improving = 60, 0, 200;
     // Razoring.
     razor_on = 1, 0, 1;
     razor_depth = 3, 1, 6;
-    razor_margin = 250, 50, 600;
+    razor_margin = 276, 50, 600;
     // Null-move pruning.
     nmp_on = 1, 0, 1;
     nmp_depth = 3, 1, 8;
     nmp_base = 3, 1, 6;
     nmp_div = 3, 2, 8;
-    nmp_eval_div = 200, 50, 600;
+    nmp_eval_div = 198, 50, 600;
     nmp_verify_depth = 14, 6, 40;
     // Internal iterative reduction.
     iir_on = 1, 0, 1;
@@ -75,7 +75,7 @@ params! {
     fut_on = 1, 0, 1;
     fut_depth = 8, 1, 16;
     fut_base = 90, 0, 300;
-    fut_margin = 100, 20, 300;
+    fut_margin = 120, 20, 300;
     // Late-move pruning.
     lmp_on = 1, 0, 1;
     lmp_depth = 8, 1, 16;
@@ -83,13 +83,13 @@ params! {
     // SEE pruning in the main search.
     see_on = 1, 0, 1;
     see_depth = 8, 1, 16;
-    see_quiet = 60, 10, 200;
-    see_capture = 25, 5, 100;
+    see_quiet = 59, 10, 200;
+    see_capture = 21, 5, 100;
     // Late-move reductions.
     lmr_on = 1, 0, 1;
-    lmr_base = 75, 0, 200;
-    lmr_div = 225, 100, 400;
-    lmr_history = 8192, 2000, 32000;
+    lmr_base = 77, 0, 200;
+    lmr_div = 168, 100, 400;
+    lmr_history = 10724, 2000, 32000;
     // Extra plies of reduction at an expected cut node.
     lmr_cut_node = 1, 0, 3;
     // Quiet moves are reduced one ply more when the hash move is a capture.
@@ -116,7 +116,7 @@ params! {
     // Butterfly history split by whether the enemy attacks the from and
     // to squares.
     threat_hist_on = 0, 0, 1;
-    hist_bonus_mul = 300, 50, 600;
+    hist_bonus_mul = 324, 50, 600;
     hist_bonus_max = 2400, 500, 4000;
     // Static-evaluation correction history.
     corr_on = 1, 0, 1;
