@@ -152,6 +152,13 @@ impl Histories {
         }
     }
 
+    /// Butterfly update alone, for a quiet move `m` by `c` already made on
+    /// the board (the parent's move, judged from the child).
+    pub fn update_butterfly(&mut self, c: Color, m: Move, threats: Bitboard, bonus: i32) {
+        let [c, fa, ta, f, t] = Self::butterfly_index(c, m, threats);
+        gravity(&mut self.butterfly[c][fa][ta][f][t], bonus);
+    }
+
     pub fn update_capture(&mut self, pos: &Position, m: Move, bonus: i32) {
         let piece = pos.piece_on(m.from());
         let victim = captured_type(pos, m);

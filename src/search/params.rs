@@ -52,6 +52,8 @@ params! {
     asp_on = 1, 0, 1;
     asp_delta = 20, 5, 100;
     asp_min_depth = 4, 1, 10;
+    // Plies taken off each re-search after a root fail high (at most three).
+    asp_fh_reduce = 1, 0, 1;
     // Reverse futility pruning (static null move).
     rfp_on = 1, 0, 1;
     rfp_depth = 8, 1, 16;
@@ -105,6 +107,9 @@ params! {
     delta_margin = 200, 50, 600;
     // Captures that give check are not delta-pruned.
     delta_check_exempt = 1, 0, 1;
+    // Quiescence futility: with stand-pat this far below alpha, a capture
+    // must win material by SEE to be searched (0: off; not yet measured).
+    qfut_margin = 0, 0, 400;
     qsee_on = 1, 0, 1;
     // Move ordering.
     killers_on = 1, 0, 1;
@@ -118,6 +123,9 @@ params! {
     threat_hist_on = 0, 0, 1;
     hist_bonus_mul = 324, 50, 600;
     hist_bonus_max = 2400, 500, 4000;
+    // Butterfly credit of the parent's quiet move by how much it changed the
+    // static evaluation: -(parent eval + this eval) times this, clamped.
+    eval_hist = 0, 0, 60;
     // Static-evaluation correction history.
     corr_on = 1, 0, 1;
     // Mate distance pruning.

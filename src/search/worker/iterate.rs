@@ -95,11 +95,15 @@ impl Worker {
         let mut delta = params::asp_delta();
         let (mut alpha, mut beta) =
             if use_window { ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY)) } else { (-INFINITY, INFINITY) };
+        // Fail highs in a row: each re-search goes one ply shallower, since
+        // a fail high is usually confirmed at lower depth.
+        let mut fail_highs = 0;
         loop {
             for rm in &mut self.root_moves[pv_idx..] {
                 rm.score = -INFINITY;
             }
-            let score = self.search_root(ctx, alpha, beta, depth, pv_idx);
+            let search_depth = (depth - fail_highs * params::asp_fh_reduce()).max(1);
+            let score = self.search_root(ctx, alpha, beta, search_depth, pv_idx);
             // Sort what was searched. On an abort keep the partial result only
             // when the first move finished at this depth.
             let first_done = self.root_moves[pv_idx].score != -INFINITY;
@@ -115,11 +119,13 @@ impl Worker {
                 // Fail low: widen downwards, pull beta in.
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
+                fail_highs = 0;
                 if self.is_main() && ctx.elapsed_ms() > 2000 {
                     self.report_bound(ctx, depth as u32, pv_idx, score, Bound::Upper);
                 }
             } else if score >= beta {
                 beta = (score + delta).min(INFINITY);
+                fail_highs = (fail_highs + 1).min(3);
                 if self.is_main() && ctx.elapsed_ms() > 2000 {
                     self.report_bound(ctx, depth as u32, pv_idx, score, Bound::Lower);
                 }
@@ -224,6 +230,7 @@ impl Worker {
             let gives_check = self.pos.gives_check(m);
             let piece = self.pos.piece_on(m.from());
             self.frame(0).piece_to = PieceTo::new(piece, m);
+            self.frame(0).mv = m;
             self.pos.make_move(m);
             self.nodes += 1;
             let ext = if gives_check && params::check_ext_on() != 0 { 1 } else { 0 };
