@@ -138,8 +138,7 @@ impl Histories {
 
     pub fn update_quiet(&mut self, pos: &Position, m: Move, conts: &[PieceTo; 2], threats: Bitboard, bonus: i32) {
         let piece = pos.piece_on(m.from());
-        let [c, fa, ta, f, t] = Self::butterfly_index(pos.side_to_move(), m, threats);
-        gravity(&mut self.butterfly[c][fa][ta][f][t], bonus);
+        self.update_butterfly(pos.side_to_move(), m, threats, bonus);
         if params::cont_hist_on() != 0 {
             for prev in conts {
                 if prev.valid {
@@ -152,8 +151,9 @@ impl Histories {
         }
     }
 
-    /// Butterfly update alone, for a quiet move `m` by `c` already made on
-    /// the board (the parent's move, judged from the child).
+    /// Butterfly part of a quiet move's update. Takes the colour rather than
+    /// the position, so that a child node can credit its parent's move,
+    /// which is already on the board.
     pub fn update_butterfly(&mut self, c: Color, m: Move, threats: Bitboard, bonus: i32) {
         let [c, fa, ta, f, t] = Self::butterfly_index(c, m, threats);
         gravity(&mut self.butterfly[c][fa][ta][f][t], bonus);
