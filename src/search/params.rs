@@ -107,9 +107,6 @@ params! {
     delta_margin = 200, 50, 600;
     // Captures that give check are not delta-pruned.
     delta_check_exempt = 1, 0, 1;
-    // Quiescence futility: with stand-pat this far below alpha, a capture
-    // must win material by SEE to be searched (0: off; not yet measured).
-    qfut_margin = 0, 0, 400;
     qsee_on = 1, 0, 1;
     // Move ordering.
     killers_on = 1, 0, 1;

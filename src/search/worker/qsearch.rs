@@ -87,16 +87,6 @@ impl Worker {
                         continue;
                     }
                 }
-                // Well below alpha, a capture that only trades is no help.
-                if params::qfut_margin() != 0
-                    && !m.is_promotion()
-                    && stand_pat + params::qfut_margin() <= alpha
-                    && !see_ge(&self.pos, m, 1)
-                    && !self.pos.gives_check(m)
-                {
-                    best_score = best_score.max(stand_pat + params::qfut_margin());
-                    continue;
-                }
                 // Captures that lose material are not worth a look.
                 if params::qsee_on() != 0 && !see_ge(&self.pos, m, 0) {
                     continue;
