@@ -50,7 +50,7 @@ macro_rules! params {
 params! {
     // Aspiration windows.
     asp_on = 1, 0, 1;
-    asp_delta = 20, 5, 100;
+    asp_delta = 15, 5, 100;
     asp_min_depth = 4, 1, 10;
     // Plies taken off each re-search after a root fail high (at most three).
     asp_fh_reduce = 1, 0, 1;
@@ -58,7 +58,7 @@ params! {
     rfp_on = 1, 0, 1;
     rfp_depth = 8, 1, 16;
     rfp_margin = 83, 20, 200;
-    rfp_improving = 60, 0, 200;
+    rfp_improving = 51, 0, 200;
     // Razoring.
     razor_on = 1, 0, 1;
     razor_depth = 3, 1, 6;
@@ -76,7 +76,7 @@ params! {
     // Futility pruning of quiet moves.
     fut_on = 1, 0, 1;
     fut_depth = 8, 1, 16;
-    fut_base = 90, 0, 300;
+    fut_base = 104, 0, 300;
     fut_margin = 120, 20, 300;
     // Late-move pruning.
     lmp_on = 1, 0, 1;
@@ -89,9 +89,9 @@ params! {
     see_capture = 21, 5, 100;
     // Late-move reductions.
     lmr_on = 1, 0, 1;
-    lmr_base = 77, 0, 200;
-    lmr_div = 168, 100, 400;
-    lmr_history = 10724, 2000, 32000;
+    lmr_base = 62, 0, 200;
+    lmr_div = 159, 100, 400;
+    lmr_history = 9638, 2000, 32000;
     // Extra plies of reduction at an expected cut node.
     lmr_cut_node = 1, 0, 3;
     // Quiet moves are reduced one ply more when the hash move is a capture.
@@ -99,12 +99,12 @@ params! {
     // Singular extensions.
     se_on = 1, 0, 1;
     se_depth = 8, 4, 14;
-    se_double_margin = 20, 0, 100;
+    se_double_margin = 29, 0, 100;
     // Check extension.
     check_ext_on = 1, 0, 1;
     // Quiescence.
     delta_on = 1, 0, 1;
-    delta_margin = 200, 50, 600;
+    delta_margin = 182, 50, 600;
     // Captures that give check are not delta-pruned.
     delta_check_exempt = 1, 0, 1;
     qsee_on = 1, 0, 1;
@@ -113,13 +113,13 @@ params! {
     counter_on = 1, 0, 1;
     cont_hist_on = 1, 0, 1;
     // Ordering bonus of quiet moves that give direct check.
-    quiet_check_bonus = 16384, 0, 40000;
+    quiet_check_bonus = 20827, 0, 40000;
     capt_hist_on = 1, 0, 1;
     // Butterfly history split by whether the enemy attacks the from and
     // to squares.
     threat_hist_on = 0, 0, 1;
     hist_bonus_mul = 324, 50, 600;
-    hist_bonus_max = 2400, 500, 4000;
+    hist_bonus_max = 2129, 500, 4000;
     // Butterfly credit of the parent's quiet move by how much it changed the
     // static evaluation: -(parent eval + this eval) times this, clamped.
     eval_hist = 0, 0, 60;
