@@ -56,7 +56,7 @@ params! {
     asp_fh_reduce = 1, 0, 1;
     // Reverse futility pruning (static null move).
     rfp_on = 1, 0, 1;
-    rfp_depth = 8, 1, 16;
+    rfp_depth = 4, 1, 16;
     rfp_margin = 83, 20, 200;
     rfp_improving = 51, 0, 200;
     // Razoring.
@@ -65,26 +65,26 @@ params! {
     razor_margin = 276, 50, 600;
     // Null-move pruning.
     nmp_on = 1, 0, 1;
-    nmp_depth = 3, 1, 8;
+    nmp_depth = 2, 1, 8;
     nmp_base = 3, 1, 6;
     nmp_div = 3, 2, 8;
     nmp_eval_div = 198, 50, 600;
     nmp_verify_depth = 14, 6, 40;
     // Internal iterative reduction.
     iir_on = 1, 0, 1;
-    iir_depth = 4, 2, 10;
+    iir_depth = 3, 2, 10;
     // Futility pruning of quiet moves.
     fut_on = 1, 0, 1;
-    fut_depth = 8, 1, 16;
+    fut_depth = 6, 1, 16;
     fut_base = 104, 0, 300;
     fut_margin = 120, 20, 300;
     // Late-move pruning.
     lmp_on = 1, 0, 1;
     lmp_depth = 8, 1, 16;
-    lmp_base = 3, 0, 10;
+    lmp_base = 2, 0, 10;
     // SEE pruning in the main search.
     see_on = 1, 0, 1;
-    see_depth = 8, 1, 16;
+    see_depth = 9, 1, 16;
     see_quiet = 59, 10, 200;
     see_capture = 21, 5, 100;
     // Late-move reductions.
@@ -98,7 +98,7 @@ params! {
     lmr_tt_capture = 1, 0, 1;
     // Singular extensions.
     se_on = 1, 0, 1;
-    se_depth = 8, 4, 14;
+    se_depth = 6, 4, 14;
     se_double_margin = 29, 0, 100;
     // Check extension.
     check_ext_on = 1, 0, 1;
