@@ -64,7 +64,13 @@ def play(args, plus, minus, seed):
         m = RESULT_RE.match(line)
         if m:
             w, l, _d = (int(g) for g in m.groups())
-            return w - l, sum(int(f) for f in FAULT_RE.findall(line))
+            faults = sum(int(f) for f in FAULT_RE.findall(line))
+            if faults:
+                # Keep the runner's report so that the fault can be told
+                # apart (time loss, crash or illegal move) after the run.
+                with open(args.state + ".faults", "a") as f:
+                    f.write(f"seed {seed} plus {plus} minus {minus}\n{out}\n")
+            return w - l, faults
     raise RuntimeError("match.py gave no RESULT line:\n" + out[-2000:])
 
 
