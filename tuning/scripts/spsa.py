@@ -17,7 +17,9 @@ learning rate r_k = a_k / c_k^2 reaches `r_end`.
 `--param NAME:C_END[:R_END]` names a parameter and its final perturbation
 (r_end defaults to 0.002). The start value, minimum and maximum come from
 the engine's `uci` answer. The state file is rewritten after every iteration
-and a run started with the same file resumes where it stopped. Each
+and a run started with the same file resumes where it stopped; the match
+report of any iteration with a time loss, crash or illegal move is appended
+to STATE.faults. Each
 iteration prints the current values; the end prints them as `NAME = value`
 lines ready to paste into params.rs.
 """
