@@ -18,6 +18,8 @@
 # game thinks at a time, so CONC=2 keeps two cores busy. Games are adjudicated
 # the way OpenBench does (resign when both agree at 600 cp for 3 moves, draw
 # after move 40 when both are within 10 cp for 8 moves) to save clock time.
+# TAG names the log and the first engine instead of the setting itself (a
+# long list of settings would make too long a file name).
 # EXTRA (default empty) is appended to both engines' specs, e.g.
 # EXTRA=,option.Threads=2 for a Lazy-SMP switch such as smp_skip_on (then
 # CONC=1, since each engine needs both cores).
@@ -32,6 +34,7 @@ for p in "$@"; do
         # New setting (first engine) against the defaults.
         tag=${p//=/_}
         tag=${tag//+/_}
+        tag=${TAG:-$tag}
         first="name=$tag,$common,option.${p//+/,option.}"
         second="name=default,$common"
     else
