@@ -32,14 +32,19 @@ impl PieceTo {
     }
 }
 
+/// A from-square by to-square table of one history.
+type FromTo = [[i16; 64]; 64];
+/// A piece by to-square table of one history.
+type PieceToTable = [[i16; 64]; 12];
+
 pub struct Histories {
     /// butterfly[colour][from attacked][to attacked][from][to]: a move that
     /// takes a piece out of attack, or into it, is a different move from the
     /// same from/to pair played in quiet conditions. With `threat_hist_on`
     /// at 0 the threats are always empty and only the [0][0] half is used.
-    butterfly: Box<[[[[[i16; 64]; 64]; 2]; 2]; 2]>,
+    butterfly: Box<[[[FromTo; 2]; 2]; 2]>,
     /// continuation[prev piece][prev to][piece][to]
-    continuation: Box<[[[[i16; 64]; 12]; 64]; 12]>,
+    continuation: Box<[[PieceToTable; 64]; 12]>,
     /// capture[piece][to][captured type]
     capture: Box<[[[i16; 6]; 64]; 12]>,
     counter: Box<[[Move; 64]; 12]>,
