@@ -156,10 +156,8 @@ impl Histories {
         }
     }
 
-    /// Butterfly part of a quiet move's update. Takes the colour rather than
-    /// the position, so that a child node can credit its parent's move,
-    /// which is already on the board.
-    pub fn update_butterfly(&mut self, c: Color, m: Move, threats: Bitboard, bonus: i32) {
+    /// Butterfly part of a quiet move's update.
+    fn update_butterfly(&mut self, c: Color, m: Move, threats: Bitboard, bonus: i32) {
         let [c, fa, ta, f, t] = Self::butterfly_index(c, m, threats);
         gravity(&mut self.butterfly[c][fa][ta][f][t], bonus);
     }

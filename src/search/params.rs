@@ -120,9 +120,6 @@ params! {
     threat_hist_on = 0, 0, 1;
     hist_bonus_mul = 324, 50, 600;
     hist_bonus_max = 2129, 500, 4000;
-    // Butterfly credit of the parent's quiet move by how much it changed the
-    // static evaluation: -(parent eval + this eval) times this, clamped.
-    eval_hist = 0, 0, 60;
     // Static-evaluation correction history.
     corr_on = 1, 0, 1;
     // Mate distance pruning.

@@ -230,7 +230,6 @@ impl Worker {
             let gives_check = self.pos.gives_check(m);
             let piece = self.pos.piece_on(m.from());
             self.frame(0).piece_to = PieceTo::new(piece, m);
-            self.frame(0).mv = m;
             self.pos.make_move(m);
             self.nodes += 1;
             let ext = if gives_check && params::check_ext_on() != 0 { 1 } else { 0 };

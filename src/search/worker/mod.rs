@@ -71,8 +71,6 @@ struct Frame {
     static_eval: i32,
     /// The move made from this ply (for continuation history of the child).
     piece_to: PieceTo,
-    /// The same move (NONE for a null move), so that the child can credit it.
-    mv: Move,
     killers: [Move; 2],
     excluded: Move,
     /// Null move searches below are not allowed to null again right away.

@@ -92,16 +92,6 @@ impl Worker {
             }
         }
         self.frame(ply).static_eval = static_eval;
-        // The parent's quiet move is judged by what it did to the static
-        // evaluation: a move that left the opponent worse off is a good one.
-        if params::eval_hist() != 0 && !in_check && excluded.is_none() && tt_entry.is_none() && ply >= 1 {
-            let parent = *self.frame_ref(ply - 1);
-            if parent.mv.is_some() && parent.mv.is_quiet() && parent.static_eval != -INFINITY {
-                let b = (-(parent.static_eval + static_eval) * params::eval_hist()).clamp(-2000, 2000);
-                let them = self.pos.side_to_move().flip();
-                self.hist.update_butterfly(them, parent.mv, Bitboard::EMPTY, b);
-            }
-        }
         let improving = !in_check
             && ply >= 2
             && {
@@ -142,7 +132,6 @@ impl Worker {
                     + depth / params::nmp_div()
                     + ((eval - beta) / params::nmp_eval_div()).min(3);
                 self.frame(ply).piece_to = PieceTo::default();
-                self.frame(ply).mv = Move::NONE;
                 self.pos.make_null_move();
                 self.frame(ply + 1).null_ok = false;
                 let score = -self.negamax(ctx, -beta, -beta + 1, depth - r, ply + 1, false);
@@ -274,7 +263,6 @@ impl Worker {
             // ---- Make the move ----
             let piece = self.pos.piece_on(m.from());
             self.frame(ply).piece_to = PieceTo::new(piece, m);
-            self.frame(ply).mv = m;
             self.pos.make_move(m);
             ctx.tt.prefetch(self.pos.key());
             moves_searched += 1;
