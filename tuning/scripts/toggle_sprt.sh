@@ -19,12 +19,17 @@
 # the way OpenBench does (resign when both agree at 600 cp for 3 moves, draw
 # after move 40 when both are within 10 cp for 8 moves) to save clock time.
 # TAG names the log and the first engine instead of the setting itself (a
-# long list of settings would make too long a file name).
+# long list of settings would make too long a file name); with TAG only one
+# test may be named, since all would share one log.
 # EXTRA (default empty) is appended to both engines' specs, e.g.
 # EXTRA=,option.Threads=2 for a Lazy-SMP switch such as smp_skip_on (then
 # CONC=1, since each engine needs both cores).
 set -u
 BIN=$1; TC=$2; GAMES=$3; shift 3
+if [[ -n ${TAG:-} && $# -gt 1 ]]; then
+    echo "toggle_sprt.sh: TAG names one test, but $# were given" >&2
+    exit 2
+fi
 OUT=${OUT:-/tmp/toggle_sprt.txt}
 MATCH=${MATCH:-$(dirname "$0")/../../../shared/tools/match.py}
 BOOK=${BOOK:-$(dirname "$0")/../../../shared/data/noob_2moves.epd}
