@@ -5,7 +5,8 @@
 //! 2. captures and promotions that do not lose material (SEE), best victim
 //!    first, adjusted by capture history;
 //! 3. the two killer moves and the counter-move;
-//! 4. quiet moves by butterfly + continuation history, plus a bonus for direct checks;
+//! 4. quiet moves by butterfly + continuation history, plus a bonus for direct checks
+//!    and (if on) for moving a piece out of attack by a cheaper one;
 //! 5. captures that lose material.
 //!
 //! Quiescence uses stages 1-2 (plus every evasion when in check).
@@ -13,6 +14,7 @@
 use super::history::{Histories, PieceTo};
 use super::params;
 use super::see::{see_ge, value};
+use crate::chess::attacks::{bishop_attacks, knight_attacks, pawn_attacks_bb, rook_attacks};
 use crate::chess::{Bitboard, Move, MoveList, PieceType, Position, MAX_MOVES};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
@@ -52,6 +54,28 @@ pub struct MovePicker {
     /// Quiescence: no quiet stages unless in check.
     qsearch: bool,
     skip_quiets: bool,
+}
+
+/// For each piece type, the squares the opponent attacks with a cheaper
+/// piece: a knight or bishop there can be taken by a pawn, a rook by a pawn
+/// or minor, a queen by anything but a queen or king. The king has none (its
+/// moves into attack are illegal anyway).
+fn threats_by_lesser(pos: &Position) -> [Bitboard; 6] {
+    let them = pos.side_to_move().flip();
+    let occ = pos.occupied();
+    let pawns = pawn_attacks_bb(them, pos.pieces_of(them, PieceType::Pawn));
+    let mut minors = pawns;
+    for sq in pos.pieces_of(them, PieceType::Knight) {
+        minors |= knight_attacks(sq);
+    }
+    for sq in pos.pieces_of(them, PieceType::Bishop) {
+        minors |= bishop_attacks(sq, occ);
+    }
+    let mut rooks = minors;
+    for sq in pos.pieces_of(them, PieceType::Rook) {
+        rooks |= rook_attacks(sq, occ);
+    }
+    [Bitboard::EMPTY, pawns, pawns, minors, rooks, Bitboard::EMPTY]
 }
 
 /// Capture ordering score: victim value dominates, attacker breaks ties,
@@ -213,11 +237,25 @@ impl MovePicker {
                         } else {
                             [Bitboard::EMPTY; 6]
                         };
+                        // A piece attacked by a cheaper one should usually move,
+                        // and should not step into such an attack: history
+                        // learns this slowly because the squares change.
+                        let mul = params::threat_ord_mul();
+                        let lesser = if mul != 0 { threats_by_lesser(pos) } else { [Bitboard::EMPTY; 6] };
                         for i in self.cur..self.end {
                             let m = self.moves[i];
                             let pt = pos.piece_on(m.from()).piece_type();
+                            let l = lesser[pt.index()];
+                            let threat = if l.contains(m.to()) {
+                                -mul * value(pt)
+                            } else if l.contains(m.from()) {
+                                mul * value(pt)
+                            } else {
+                                0
+                            };
                             self.scores[i] = hist.quiet_score(pos, m, &self.conts, self.threats)
-                                + bonus * checks[pt.index()].contains(m.to()) as i32;
+                                + bonus * checks[pt.index()].contains(m.to()) as i32
+                                + threat;
                         }
                     }
                     self.stage = Stage::Quiets;

@@ -115,6 +115,10 @@ params! {
     // Ordering bonus of quiet moves that give direct check.
     quiet_check_bonus = 20827, 0, 40000;
     capt_hist_on = 1, 0, 1;
+    // Ordering bonus (per centipawn of the piece's value) for a quiet move
+    // that takes a piece out of attack by a cheaper one, and the same malus
+    // for one that moves into such an attack; 0 turns it off.
+    threat_ord_mul = 0, 0, 100;
     // Butterfly history split by whether the enemy attacks the from and
     // to squares.
     threat_hist_on = 0, 0, 1;
