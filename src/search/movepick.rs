@@ -231,6 +231,8 @@ impl MovePicker {
                         self.end = self.moves.len();
                         // Quiet checks first among equals: a sacrifice's
                         // follow-up is often a check with no history yet.
+                        // A check that just loses the checking piece is not
+                        // worth the early try.
                         let bonus = params::quiet_check_bonus();
                         let checks = if bonus != 0 {
                             PieceType::ALL.map(|pt| pos.check_squares(pt))
@@ -253,8 +255,10 @@ impl MovePicker {
                             } else {
                                 0
                             };
+                            let check = checks[pt.index()].contains(m.to())
+                                && (params::check_bonus_see() == 0 || see_ge(pos, m, -75));
                             self.scores[i] = hist.quiet_score(pos, m, &self.conts, self.threats)
-                                + bonus * checks[pt.index()].contains(m.to()) as i32
+                                + bonus * check as i32
                                 + threat;
                         }
                     }

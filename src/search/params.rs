@@ -115,6 +115,8 @@ params! {
     // Ordering bonus of quiet moves that give direct check.
     quiet_check_bonus = 20827, 0, 40000;
     capt_hist_on = 1, 0, 1;
+    // The check bonus goes only to checks that SEE does not call losing.
+    check_bonus_see = 1, 0, 1;
     // Ordering bonus (per centipawn of the piece's value) for a quiet move
     // that takes a piece out of attack by a cheaper one, and the same malus
     // for one that moves into such an attack; 0 turns it off.
