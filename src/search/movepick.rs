@@ -6,7 +6,8 @@
 //!    first, adjusted by capture history;
 //! 3. the two killer moves and the counter-move;
 //! 4. quiet moves by butterfly + continuation history, plus a bonus for direct checks
-//!    and (if on) for moving a piece out of attack by a cheaper one;
+//!    that do not lose material (SEE) and (if on) for moving a piece out of attack
+//!    by a cheaper one;
 //! 5. captures that lose material.
 //!
 //! Quiescence uses stages 1-2 (plus every evasion when in check).
@@ -231,8 +232,6 @@ impl MovePicker {
                         self.end = self.moves.len();
                         // Quiet checks first among equals: a sacrifice's
                         // follow-up is often a check with no history yet.
-                        // A check that just loses the checking piece is not
-                        // worth the early try.
                         let bonus = params::quiet_check_bonus();
                         let checks = if bonus != 0 {
                             PieceType::ALL.map(|pt| pos.check_squares(pt))
@@ -255,6 +254,8 @@ impl MovePicker {
                             } else {
                                 0
                             };
+                            // A check that just loses the checking piece is
+                            // not worth the early try.
                             let check = checks[pt.index()].contains(m.to())
                                 && (params::check_bonus_see() == 0 || see_ge(pos, m, -75));
                             self.scores[i] = hist.quiet_score(pos, m, &self.conts, self.threats)
