@@ -257,7 +257,7 @@ impl MovePicker {
                             // A check that just loses the checking piece is
                             // not worth the early try.
                             let check = checks[pt.index()].contains(m.to())
-                                && (params::check_bonus_see() == 0 || see_ge(pos, m, -75));
+                                && (params::check_bonus_see() == 0 || see_ge(pos, m, -params::check_see_margin()));
                             self.scores[i] = hist.quiet_score(pos, m, &self.conts, self.threats)
                                 + bonus * check as i32
                                 + threat;

@@ -117,6 +117,10 @@ params! {
     capt_hist_on = 1, 0, 1;
     // The check bonus goes only to checks that SEE does not call losing.
     check_bonus_see = 1, 0, 1;
+    // How much a checking move may lose by SEE (centipawns) and still get
+    // the bonus. 200, which keeps it for more sacrificial checks, did not
+    // gain in games.
+    check_see_margin = 75, 0, 1000;
     // Ordering bonus (per centipawn of the piece's value) for a quiet move
     // that takes a piece out of attack by a cheaper one, and the same malus
     // for one that moves into such an attack; 0 turns it off.
