@@ -665,3 +665,32 @@ fn random_bytes_never_panic() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Pawns-only key (the pawn history's index)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn pawns_only_key_depends_on_the_pawns_alone() {
+    let parse = |fen: &str| Position::from_fen(fen, false).unwrap();
+    let a = parse("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1");
+    // Same pawns, kings elsewhere, other side to move.
+    let b = parse("6k1/pp6/8/8/8/8/PP6/6K1 b - - 0 1");
+    assert_ne!(a.pawn_key(), b.pawn_key());
+    assert_eq!(a.pawns_only_key(), b.pawns_only_key());
+    // One pawn on another square.
+    let c = parse("4k3/pp6/8/8/8/P7/1P6/4K3 w - - 0 1");
+    assert_ne!(a.pawns_only_key(), c.pawns_only_key());
+    // No pawns at all: nothing left to hash.
+    assert_eq!(parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1").pawns_only_key(), 0);
+    // Kept right through moves: a king move leaves it, a pawn move gives
+    // the fresh parse's value.
+    let mut p = a.clone();
+    let king_move = p.legal_moves().iter().copied().find(|m| m.from() == sq("e1")).unwrap();
+    p.make_move(king_move);
+    assert_eq!(p.pawns_only_key(), a.pawns_only_key());
+    let pawn_move = p.legal_moves().iter().copied().find(|m| m.from() == sq("a7") && m.to() == sq("a5")).unwrap();
+    p.make_move(pawn_move);
+    assert_eq!(p.pawns_only_key(), parse(&p.to_fen()).pawns_only_key());
+    assert_ne!(p.pawns_only_key(), a.pawns_only_key());
+}

@@ -114,6 +114,16 @@ impl Position {
         self.st.pawn_key
     }
 
+    /// Hash of the pawns alone: the pawn key with the kings taken out.
+    #[inline(always)]
+    pub fn pawns_only_key(&self) -> u64 {
+        let mut k = self.st.pawn_key;
+        for c in Color::ALL {
+            k ^= zobrist::piece_square(Piece::new(c, PieceType::King), self.king_square(c));
+        }
+        k
+    }
+
     #[inline(always)]
     pub fn castling_rights(&self) -> CastlingRights {
         self.st.castling

@@ -13,6 +13,8 @@ use crate::chess::{Bitboard, Color, Move, Piece, PieceType, Position};
 
 pub const HISTORY_MAX: i32 = 16_384;
 const CORR_SIZE: usize = 16_384;
+/// Pawn-structure buckets of the pawn history.
+const PAWN_HIST_SIZE: usize = 512;
 const CORR_GRAIN: i32 = 256;
 const CORR_MAX: i32 = CORR_GRAIN * 32;
 
@@ -48,6 +50,9 @@ pub struct Histories {
     /// capture[piece][to][captured type]
     capture: Box<[[[i16; 6]; 64]; 12]>,
     counter: Box<[[Move; 64]; 12]>,
+    /// Quiet moves by piece and target square under one pawn structure:
+    /// which plans work depends on where the pawns stand.
+    pawn: Box<[PieceToTable; PAWN_HIST_SIZE]>,
     correction: Box<[[i16; CORR_SIZE]; 2]>,
 }
 
@@ -84,6 +89,7 @@ impl Histories {
             continuation: boxed_zeroed(),
             capture: boxed_zeroed(),
             counter: boxed_zeroed(),
+            pawn: boxed_zeroed(),
             correction: boxed_zeroed(),
         }
     }
@@ -138,12 +144,18 @@ impl Histories {
         if params::cont_hist_on() != 0 {
             s += self.continuation(conts[0], piece, m) + self.continuation(conts[1], piece, m);
         }
+        if params::pawn_hist_on() != 0 {
+            s += self.pawn[pawn_index(pos)][piece.index()][m.to().index()] as i32;
+        }
         s
     }
 
     pub fn update_quiet(&mut self, pos: &Position, m: Move, conts: &[PieceTo; 2], threats: Bitboard, bonus: i32) {
         let piece = pos.piece_on(m.from());
         self.update_butterfly(pos.side_to_move(), m, threats, bonus);
+        if params::pawn_hist_on() != 0 {
+            gravity(&mut self.pawn[pawn_index(pos)][piece.index()][m.to().index()], bonus);
+        }
         if params::cont_hist_on() != 0 {
             for prev in conts {
                 if prev.valid {
@@ -197,6 +209,11 @@ impl Default for Histories {
     fn default() -> Self {
         Self::new()
     }
+}
+
+#[inline(always)]
+fn pawn_index(pos: &Position) -> usize {
+    (pos.pawns_only_key() as usize) % PAWN_HIST_SIZE
 }
 
 /// The squares the butterfly history is keyed by: those the opponent

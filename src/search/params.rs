@@ -128,6 +128,9 @@ params! {
     // Butterfly history split by whether the enemy attacks the from and
     // to squares.
     threat_hist_on = 0, 0, 1;
+    // Pawn history (piece and target square under the current pawn
+    // structure) in the quiet-move score.
+    pawn_hist_on = 1, 0, 1;
     hist_bonus_mul = 324, 50, 600;
     hist_bonus_max = 2129, 500, 4000;
     // Static-evaluation correction history.
