@@ -1,7 +1,8 @@
 //! Move-ordering memory of one search thread: butterfly history (by colour,
 //! from, to, and whether the enemy attacks the from and to squares),
 //! continuation history (by the previous moves' piece and
-//! destination), capture history, counter moves, and the correction history
+//! destination), pawn history (by piece and destination under the current
+//! pawn structure), capture history, counter moves, and the correction history
 //! that learns how far the static evaluation tends to be off in a given pawn
 //! structure.
 //!

@@ -5,7 +5,7 @@
 //! 2. captures and promotions that do not lose material (SEE), best victim
 //!    first, adjusted by capture history;
 //! 3. the two killer moves and the counter-move;
-//! 4. quiet moves by butterfly + continuation history, plus a bonus for direct checks
+//! 4. quiet moves by butterfly + continuation + pawn history, plus a bonus for direct checks
 //!    that do not lose material (SEE) and (if on) for moving a piece out of attack
 //!    by a cheaper one;
 //! 5. captures that lose material.
