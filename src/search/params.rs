@@ -133,6 +133,10 @@ params! {
     pawn_hist_on = 1, 0, 1;
     hist_bonus_mul = 324, 50, 600;
     hist_bonus_max = 2129, 500, 4000;
+    // The malus of the moves tried before the cutoff, in per cent of the
+    // bonus of the move that cut off (larger than the bonus, as in
+    // Stockfish: 125 against 100 measured +17 Elo in 400 games).
+    hist_malus_pct = 125, 25, 200;
     // Static-evaluation correction history.
     corr_on = 1, 0, 1;
     // Mate distance pruning.

@@ -359,6 +359,7 @@ impl Worker {
     /// Rewards the move that cut off and punishes the ones tried before it.
     fn update_histories(&mut self, ply: usize, depth: i32, m: Move, threats: Bitboard, quiets: &[Move], captures: &[Move]) {
         let b = bonus(depth);
+        let malus = b * params::hist_malus_pct() / 100;
         let conts = self.conts(ply);
         if m.is_quiet() {
             let f = self.frame(ply);
@@ -369,7 +370,7 @@ impl Worker {
             let prev = self.frame_ref(ply.wrapping_sub(1)).piece_to;
             self.hist.set_counter(prev, m);
             for &q in quiets {
-                let delta = if q == m { b } else { -b };
+                let delta = if q == m { b } else { -malus };
                 self.hist.update_quiet(&self.pos, q, &conts, threats, delta);
             }
         } else {
@@ -377,7 +378,7 @@ impl Worker {
         }
         for &c in captures {
             if c != m {
-                self.hist.update_capture(&self.pos, c, -b);
+                self.hist.update_capture(&self.pos, c, -malus);
             }
         }
     }
