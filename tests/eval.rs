@@ -1,5 +1,6 @@
 //! Evaluation properties: colour symmetry on every perft-suite position, and
-//! the trace (what the tuner sees) reproducing the evaluation exactly.
+//! the trace (what the tuner sees) reproducing the evaluation exactly, and
+//! complexity, the one non-linear term, on hand-checked FENs.
 
 use jiangjun::chess::Position;
 use jiangjun::eval::score::S;
@@ -83,6 +84,14 @@ fn trace_reproduces_the_evaluation() {
         for (i, w) in WEIGHTS.iter().enumerate() {
             sum += *w * (t.white[i] - t.black[i]);
         }
+        // Complexity, the one non-linear part: its own weight uses sum to
+        // the adjustment, which never turns the endgame score around.
+        let c: i32 = t.complexity.iter().map(|&(i, n)| WEIGHTS[i as usize].eg() * n as i32).sum();
+        let eg = sum.eg();
+        assert_eq!(t.complexity_score, eg.signum() * c.max(-eg.abs()), "{}", pos.to_fen());
+        let after = eg + t.complexity_score;
+        assert!(after == 0 || after.signum() == eg.signum(), "{}: {eg} -> {after}", pos.to_fen());
+        sum += S(0, t.complexity_score);
         assert_eq!(blend(sum, t.phase, t.scale), score, "{}", pos.to_fen());
         // The untraced (cached) path agrees with the traced one.
         assert_eq!(evaluate_white(&pos, &mut NoTrace), score, "{}", pos.to_fen());
@@ -107,4 +116,22 @@ fn material_and_knowledge_sanity() {
     let ocb = eval("8/4kb2/8/3P4/2P5/4B3/4K3/8 w - - 0 1");
     let same = eval("8/4k1b1/8/3P4/2P5/4B3/4K3/8 w - - 0 1");
     assert!(ocb < same, "{ocb} {same}");
+}
+
+fn trace(fen: &str) -> Coefficients {
+    let mut t = Coefficients::new();
+    evaluate_white(&Position::from_fen(fen, false).unwrap(), &mut t);
+    t
+}
+
+#[test]
+fn complexity_follows_the_pawns() {
+    // A rook ending a pawn up with every pawn on one wing: drawish, the
+    // endgame score is pulled towards zero.
+    let t = trace("r5k1/5ppp/8/8/8/8/4PPPP/R5K1 w - - 0 1");
+    assert!(t.complexity_score < 0, "{}", t.complexity_score);
+    // A pawn ending a pawn up with pawns on both wings: winning chances
+    // grow, the score is pushed away from zero.
+    let t = trace("6k1/p4ppp/8/8/8/8/PP3PPP/6K1 w - - 0 1");
+    assert!(t.complexity_score > 0, "{}", t.complexity_score);
 }

@@ -83,6 +83,13 @@ layout! {
     HANGING[1] "Threats",
     // Safe squares behind own pawns in the centre, weighted by piece count.
     SPACE[1] "Space",
+    // Complexity (endgame halves only): per pawn on the board, per passed
+    // pawn, pawns on both wings, a pure pawn ending, and a constant.
+    COMPLEXITY_PAWNS[1] "Complexity",
+    COMPLEXITY_PASSED[1] "Complexity",
+    COMPLEXITY_FLANKS[1] "Complexity",
+    COMPLEXITY_PAWN_ENDING[1] "Complexity",
+    COMPLEXITY_BASE[1] "Complexity",
     TEMPO[1] "Tempo",
 }
 

@@ -146,7 +146,36 @@ impl<'a> Evaluator<'a> {
             self.space(&mut acc, t, c);
         }
         term(&mut acc, t, TEMPO, self.pos.side_to_move(), 1);
-        acc[0] - acc[1] + pawn_info.score
+        let s = acc[0] - acc[1] + pawn_info.score;
+        s + S(0, self.complexity(t, s.eg(), pawn_info.passed))
+    }
+
+    /// Complexity, Ethereal's form of Stockfish's "initiative": how much
+    /// play the position still holds (pawns, passers, pawns on both wings,
+    /// a pawn ending) moves the endgame score away from zero or towards it.
+    /// It stops at zero, so it changes how sure the evaluation is, never
+    /// who is better: a pawn up with pawns on one wing is close to a draw.
+    fn complexity<T: Tracer>(&self, t: &mut T, eg: i32, passed: [Bitboard; 2]) -> i32 {
+        let pos = self.pos;
+        let pawns = pos.pieces(PieceType::Pawn);
+        let queenside = Bitboard::file(0) | Bitboard::file(1) | Bitboard::file(2) | Bitboard::file(3);
+        let both_flanks = (pawns & queenside).any() && (pawns & !queenside).any();
+        let pawn_ending = (pos.occupied() & !pawns & !pos.pieces(PieceType::King)).is_empty();
+        let mut c = 0;
+        let mut add = |idx: usize, n: i32| {
+            if n != 0 {
+                c += WEIGHTS[idx].eg() * n;
+                t.complexity(idx, n);
+            }
+        };
+        add(COMPLEXITY_PAWNS, pawns.count() as i32);
+        add(COMPLEXITY_PASSED, (passed[0] | passed[1]).count() as i32);
+        add(COMPLEXITY_FLANKS, both_flanks as i32);
+        add(COMPLEXITY_PAWN_ENDING, pawn_ending as i32);
+        add(COMPLEXITY_BASE, 1);
+        let v = eg.signum() * c.max(-eg.abs());
+        t.complexity_score(v);
+        v
     }
 
     fn material_and_placement<T: Tracer>(&self, acc: &mut [S; 2], t: &mut T) {

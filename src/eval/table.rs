@@ -37,6 +37,12 @@ pub fn render(pos: &Position) -> Vec<String> {
         let mut grand = [S::ZERO; 2];
         for g in &groups {
             let mut side = [S::ZERO; 2];
+            if *g == "Complexity" {
+                // Shown for the side it helps: it only moves the endgame
+                // score of the side ahead.
+                let v = S(0, t.complexity_score.abs());
+                side = if t.complexity_score >= 0 { [v, S::ZERO] } else { [S::ZERO, v] };
+            }
             for (i, &w) in WEIGHTS.iter().enumerate() {
                 if term_of(i).0.group == *g {
                     side[0] += w * t.white[i];

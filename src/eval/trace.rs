@@ -15,6 +15,10 @@ pub trait Tracer {
     fn special(&mut self) {}
     fn scale(&mut self, _scale: i32) {}
     fn phase(&mut self, _phase: i32) {}
+    /// A complexity weight used `count` times (not part of the linear score).
+    fn complexity(&mut self, _index: usize, _count: i32) {}
+    /// The endgame adjustment complexity made (White's view).
+    fn complexity_score(&mut self, _eg: i32) {}
 }
 
 pub struct NoTrace;
@@ -34,11 +38,22 @@ pub struct Coefficients {
     /// Endgame scale, 0..=128.
     pub scale: i32,
     pub special: bool,
+    /// Complexity weight uses: (index, count).
+    pub complexity: Vec<(u16, i16)>,
+    pub complexity_score: i32,
 }
 
 impl Coefficients {
     pub fn new() -> Coefficients {
-        Coefficients { white: vec![0; NUM_WEIGHTS], black: vec![0; NUM_WEIGHTS], phase: 0, scale: 128, special: false }
+        Coefficients {
+            white: vec![0; NUM_WEIGHTS],
+            black: vec![0; NUM_WEIGHTS],
+            phase: 0,
+            scale: 128,
+            special: false,
+            complexity: Vec::new(),
+            complexity_score: 0,
+        }
     }
 
     /// Non-zero (index, white - black) pairs: what a linear evaluation needs.
@@ -75,5 +90,11 @@ impl Tracer for Coefficients {
     }
     fn phase(&mut self, phase: i32) {
         self.phase = phase;
+    }
+    fn complexity(&mut self, index: usize, count: i32) {
+        self.complexity.push((index as u16, count.clamp(i16::MIN as i32, i16::MAX as i32) as i16));
+    }
+    fn complexity_score(&mut self, eg: i32) {
+        self.complexity_score = eg;
     }
 }

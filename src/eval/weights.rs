@@ -148,6 +148,16 @@ pub static WEIGHTS: [S; NUM_WEIGHTS] = [
     S(17, 3),
     // SPACE
     S(2, 2),
+    // COMPLEXITY_PAWNS
+    S(0, 5),
+    // COMPLEXITY_PASSED
+    S(0, 9),
+    // COMPLEXITY_FLANKS
+    S(0, 78),
+    // COMPLEXITY_PAWN_ENDING
+    S(0, 88),
+    // COMPLEXITY_BASE
+    S(0, -120),
     // TEMPO
     S(15, 6),
 ];

@@ -21,6 +21,9 @@
 # TAG names the log and the first engine instead of the setting itself (a
 # long list of settings would make too long a file name); with TAG only one
 # test may be named, since all would share one log.
+# BASE=/path/to/old-binary with the test name "binary" plays BIN as it is
+# against BASE with the same settings: for changes with no switch, such as
+# new evaluation weights (TAG=eval_cx BASE=/tmp/jj-base ... 400 binary).
 # EXTRA (default empty) is appended to both engines' specs, e.g.
 # EXTRA=,option.Threads=2 for a Lazy-SMP switch such as smp_skip_on (then
 # CONC=1, since each engine needs both cores).
@@ -35,7 +38,15 @@ MATCH=${MATCH:-$(dirname "$0")/../../../shared/tools/match.py}
 BOOK=${BOOK:-$(dirname "$0")/../../../shared/data/noob_2moves.epd}
 common="cmd=$BIN,option.Hash=16${EXTRA:-}"
 for p in "$@"; do
-    if [[ $p == *=* ]]; then
+    if [[ $p == binary ]]; then
+        if [[ -z ${BASE:-} ]]; then
+            echo "toggle_sprt.sh: the test \"binary\" needs BASE=old-binary" >&2
+            exit 2
+        fi
+        tag=${TAG:-binary}
+        first="name=$tag,$common"
+        second="name=base,cmd=$BASE,option.Hash=16${EXTRA:-}"
+    elif [[ $p == *=* ]]; then
         # New setting (first engine) against the defaults.
         tag=${p//=/_}
         tag=${tag//+/_}

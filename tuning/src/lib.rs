@@ -4,7 +4,10 @@
 //! endgame scale are known: `eval = (mg·phase + eg·(24-phase)·scale/128)/24`
 //! with `mg = Σ cᵢ·wᵢ.mg` and `eg = Σ cᵢ·wᵢ.eg`, where the coefficients cᵢ
 //! (White's uses minus Black's) come from the engine's own evaluation
-//! trace. The tuner fits `sigmoid(K·eval/400)` to game results by
+//! trace. Complexity is the one non-linear part: its sum `C` (endgame
+//! halves, its own coefficients) moves the endgame score `eg` by
+//! `sign(eg)·max(C, -|eg|)`, and the gradient follows it through the kink.
+//! The tuner fits `sigmoid(K·eval/400)` to game results by
 //! minimising the mean squared error with Adam.
 
 use jiangjun::chess::Position;
@@ -20,6 +23,8 @@ pub struct Sample {
     pub features: Vec<(u16, i16)>,
     pub phase: i32,
     pub scale: i32,
+    /// Complexity coefficients.
+    pub complexity: Vec<(u16, i16)>,
     /// Game result from White's view: 1, 0.5 or 0.
     pub result: f64,
 }
@@ -42,7 +47,8 @@ pub fn sample(pos: &Position, result: f64) -> Option<Sample> {
     if t.special {
         return None;
     }
-    Some(Sample { features: t.sparse(), phase: t.phase, scale: t.scale, result })
+    let complexity = std::mem::take(&mut t.complexity);
+    Some(Sample { features: t.sparse(), phase: t.phase, scale: t.scale, complexity, result })
 }
 
 /// Weights as floats: index 2i is the middlegame half, 2i+1 the endgame half.
@@ -55,20 +61,41 @@ pub fn to_weights(v: &[f64]) -> Vec<S> {
 }
 
 #[inline(always)]
-fn mg_eg(s: &Sample, w: &[f64]) -> (f64, f64) {
+fn dot(features: &[(u16, i16)], w: &[f64]) -> (f64, f64) {
     let mut mg = 0.0;
     let mut eg = 0.0;
-    for &(i, c) in &s.features {
+    for &(i, c) in features {
         mg += c as f64 * w[2 * i as usize];
         eg += c as f64 * w[2 * i as usize + 1];
     }
     (mg, eg)
 }
 
+/// The unblended halves of a sample's evaluation, and how the endgame half
+/// responds to complexity: (mg, eg, d eg / d eg-before-complexity,
+/// d eg / d C).
+#[inline(always)]
+fn mg_eg(s: &Sample, w: &[f64]) -> (f64, f64, f64, f64) {
+    let (mg, eg) = dot(&s.features, w);
+    let c = dot(&s.complexity, w).1;
+    // As the engine's integer signum: no side ahead, no adjustment.
+    let sign = if eg > 0.0 { 1.0 } else if eg < 0.0 { -1.0 } else { 0.0 };
+    if sign == 0.0 || c > -eg.abs() {
+        (mg, eg + sign * c, 1.0, sign)
+    } else {
+        (mg, 0.0, 0.0, 0.0)
+    }
+}
+
 /// The evaluation of a sample under weights `w` (continuous: no rounding).
 #[inline(always)]
 pub fn eval(s: &Sample, w: &[f64]) -> f64 {
-    let (mg, eg) = mg_eg(s, w);
+    let (mg, eg, _, _) = mg_eg(s, w);
+    blend(s, mg, eg)
+}
+
+#[inline(always)]
+fn blend(s: &Sample, mg: f64, eg: f64) -> f64 {
     let p = s.phase as f64;
     let full = MAX_PHASE as f64;
     (mg * p + eg * (full - p) * s.scale as f64 / 128.0) / full
@@ -111,12 +138,17 @@ pub fn gradient(samples: &[Sample], w: &[f64], k: f64) -> Vec<f64> {
             let mut g = vec![0.0; n];
             let full = MAX_PHASE as f64;
             for s in chunk {
-                let sg = sigmoid(k, eval(s, w));
+                let (mg, eg, eg_factor, c_factor) = mg_eg(s, w);
+                let sg = sigmoid(k, blend(s, mg, eg));
                 // d/dE of (R - σ(kE/400))² = -2 (R - σ) σ (1 - σ) k / 400
                 let de = -2.0 * (s.result - sg) * sg * (1.0 - sg) * k / 400.0;
                 let p = s.phase as f64;
                 let dmg = de * p / full;
-                let deg = de * (full - p) * s.scale as f64 / 128.0 / full;
+                let deg_total = de * (full - p) * s.scale as f64 / 128.0 / full;
+                let deg = deg_total * eg_factor;
+                for &(i, c) in &s.complexity {
+                    g[2 * i as usize + 1] += deg_total * c_factor * c as f64;
+                }
                 for &(i, c) in &s.features {
                     g[2 * i as usize] += dmg * c as f64;
                     g[2 * i as usize + 1] += deg * c as f64;
@@ -223,10 +255,14 @@ mod tests {
         data.iter().filter_map(|(f, r)| sample(&Position::from_fen(f, false).unwrap(), *r)).collect()
     }
 
+    /// A rook ending a pawn up with every pawn on one wing: complexity pulls
+    /// the endgame score towards zero.
+    const ENDGAME: &str = "r5k1/5ppp/8/8/8/8/4PPPP/R5K1 w - - 0 1";
+
     #[test]
     fn float_eval_matches_engine_eval() {
         let w = to_floats(&WEIGHTS);
-        for (fen, _) in [("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 0)] {
+        for fen in ["r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", ENDGAME] {
             let pos = Position::from_fen(fen, false).unwrap();
             let s = sample(&pos, 0.5).unwrap();
             let engine = evaluate_white(&pos, &mut jiangjun::eval::trace::NoTrace);
@@ -258,6 +294,9 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 50, "only {checked} weights used by the tiny set");
+        use jiangjun::eval::layout::{COMPLEXITY_BASE, COMPLEXITY_PAWNS};
+        let complexity_checked = (COMPLEXITY_PAWNS..=COMPLEXITY_BASE).filter(|&i| g[2 * i + 1] != 0.0).count();
+        assert!(complexity_checked >= 3, "complexity gradient reached only {complexity_checked} weights");
     }
 
     #[test]

@@ -52,6 +52,16 @@ struct Args {
     /// Measure the held-out loss (and keep the best weights) every N epochs.
     #[arg(long, default_value_t = 10)]
     report_every: usize,
+    /// Tune only the terms of these groups (as `eval` names them, e.g.
+    /// "Pawns,Complexity"); the others keep their values. A new term
+    /// can then be fitted on less data than the whole table needs.
+    #[arg(long, value_delimiter = ',')]
+    groups: Vec<String>,
+    /// Start these groups from zero: with the group left out of `--groups`
+    /// that measures the loss without the term, the baseline a new term is
+    /// judged against.
+    #[arg(long, value_delimiter = ',')]
+    zero: Vec<String>,
 }
 
 fn main() {
@@ -94,7 +104,20 @@ fn main() {
             train.push(s);
         }
     }
+    let in_groups = |names: &[String], i: usize| {
+        let group = jiangjun::eval::layout::term_of(i / 2).0.group;
+        names.iter().any(|g| g.trim().eq_ignore_ascii_case(group))
+    };
+    if let Some(g) = args.groups.iter().chain(&args.zero).find(|g| !jiangjun::eval::layout::TERMS.iter().any(|t| t.group.eq_ignore_ascii_case(g.trim()))) {
+        eprintln!("error: no term group named {g:?}");
+        std::process::exit(2);
+    }
     let mut w = to_floats(&WEIGHTS);
+    for (i, wi) in w.iter_mut().enumerate() {
+        if in_groups(&args.zero, i) {
+            *wi = 0.0;
+        }
+    }
     let w0 = w.clone();
     let k = args.k.unwrap_or_else(|| find_k(&train, &w));
     println!("K = {k:.4}");
@@ -102,12 +125,13 @@ fn main() {
     let start_test = loss(&test, &w, k);
     println!("epoch 0: train {start_train:.6} held-out {start_test:.6}");
 
+    let frozen: Vec<bool> = (0..w.len()).map(|i| !args.groups.is_empty() && !in_groups(&args.groups, i)).collect();
     let mut adam = Adam::new(w.len(), args.lr);
     let mut best = (start_test, w.clone(), 0);
     for epoch in 1..=args.epochs {
         let mut g = gradient(&train, &w, k);
-        for ((gi, wi), oi) in g.iter_mut().zip(&w).zip(&w0) {
-            *gi += args.l2 * (wi - oi);
+        for (((gi, wi), oi), &f) in g.iter_mut().zip(&w).zip(&w0).zip(&frozen) {
+            *gi = if f { 0.0 } else { *gi + args.l2 * (wi - oi) };
         }
         adam.step(&mut w, &g);
         if epoch % args.report_every.max(1) == 0 || epoch == args.epochs {
