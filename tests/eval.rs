@@ -135,3 +135,44 @@ fn complexity_follows_the_pawns() {
     let t = trace("6k1/p4ppp/8/8/8/8/PP3PPP/6K1 w - - 0 1");
     assert!(t.complexity_score > 0, "{}", t.complexity_score);
 }
+
+/// Uses of one weight by (White, Black) in a hand-checked position.
+fn uses(fen: &str, index: usize) -> (i32, i32) {
+    let t = trace(fen);
+    assert!(!t.special, "{fen}");
+    (t.white[index], t.black[index])
+}
+
+#[test]
+fn terms_count_what_they_say_on_hand_checked_fens() {
+    use jiangjun::eval::layout::*;
+    // Knight d3 behind the d4 pawn, bishop e6 behind White's e5 pawn (a
+    // pawn of either side counts); each two squares from its king.
+    let fen = "r3k3/8/4b3/4P3/3P4/3N4/8/R3K3 w - - 0 1";
+    assert_eq!(uses(fen, MINOR_BEHIND_PAWN), (1, 1));
+    assert_eq!(uses(fen, KING_PROTECTOR), (2, 0));
+    assert_eq!(uses(fen, KING_PROTECTOR + 1), (0, 2));
+    // d3-d4 would attack the knight on c5 from a square Black does not hit;
+    // with a black pawn on e5 guarding d4 it would not be safe.
+    assert_eq!(uses("r3k3/8/8/2n5/8/3P4/8/R3K3 w - - 0 1", THREAT_PAWN_PUSH), (1, 0));
+    assert_eq!(uses("r3k3/8/8/2n1p3/8/3P4/8/R3K3 w - - 0 1", THREAT_PAWN_PUSH), (0, 0));
+    // The rook attacks d5; the e6 pawn defends it.
+    assert_eq!(uses("r3k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", WEAK_PAWN), (1, 0));
+    assert_eq!(uses("r3k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", WEAK_PAWN), (0, 0));
+    // Both sides reach d7 (king e8, rook d1), d8 (Black twice: king and
+    // rook a8, so Black's hold there is strong) and a1 (the two rooks).
+    // White scores d7 and a1, Black all three. A white pawn
+    // on c6 makes White's hold on d7 strong.
+    assert_eq!(uses("r3k3/8/8/8/8/8/8/3R3K w - - 0 1", RESTRICTED), (2, 3));
+    assert_eq!(uses("r3k3/8/2P5/8/8/8/8/3R3K w - - 0 1", RESTRICTED), (2, 2));
+    // Knight g1 can reach f3, which hits the queen on e5; a black pawn on
+    // e4 guards f3.
+    assert_eq!(uses("r3k3/8/8/4q3/8/8/8/R3K1N1 w - - 0 1", THREAT_ON_QUEEN), (1, 0));
+    assert_eq!(uses("r3k3/8/8/4q3/4p3/8/8/R3K1N1 w - - 0 1", THREAT_ON_QUEEN), (0, 0));
+    // Rook d1 would hit the queen from d5, which the knight on c3 backs up.
+    assert_eq!(uses("r3k3/8/8/4q3/8/2N5/8/3RK3 w - - 0 1", THREAT_ON_QUEEN + 1), (1, 0));
+    assert_eq!(uses("r3k3/8/8/4q3/8/8/8/3RK3 w - - 0 1", THREAT_ON_QUEEN + 1), (0, 0));
+    // Kings on the e-file: the flank is c-f; a pawn on d2 covers it for both.
+    assert_eq!(uses("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", KING_PAWNLESS_FLANK), (1, 1));
+    assert_eq!(uses("r3k3/8/8/8/8/8/3P4/R3K3 w - - 0 1", KING_PAWNLESS_FLANK), (0, 0));
+}

@@ -64,6 +64,10 @@ layout! {
     OUTPOST[2] "Pieces",
     // Per own pawn on the bishop's square colour.
     BAD_BISHOP[1] "Pieces",
+    // Knight, bishop with a pawn (either side's) on the square in front.
+    MINOR_BEHIND_PAWN[1] "Pieces",
+    // Knight, bishop: per square of distance from the own king.
+    KING_PROTECTOR[2] "Pieces",
     // Per piece type (knight, bishop, rook, queen) attacking the king zone.
     KING_ATTACKER[4] "King safety",
     // By number of attackers (0..7+): makes the danger grow faster than linearly.
@@ -76,11 +80,21 @@ layout! {
     // Enemy pawns storming the king, by their distance (relative rank).
     KING_STORM[8] "King safety",
     KING_OPEN_FILE[1] "King safety",
+    // No pawn of either side on the king's flank.
+    KING_PAWNLESS_FLANK[1] "King safety",
     // Pieces attacked by a pawn / minor piece / rook, by victim type.
     THREAT_BY_PAWN[6] "Threats",
     THREAT_BY_MINOR[6] "Threats",
     THREAT_BY_ROOK[6] "Threats",
     HANGING[1] "Threats",
+    // Enemy pieces a safe pawn push would attack.
+    THREAT_PAWN_PUSH[1] "Threats",
+    // Enemy pawns we attack that nothing defends.
+    WEAK_PAWN[1] "Threats",
+    // Squares we attack that the enemy defends, but not strongly (Stockfish's restricted pieces).
+    RESTRICTED[1] "Threats",
+    // Safe squares from which a knight / a slider (backed up) would attack the lone enemy queen.
+    THREAT_ON_QUEEN[2] "Threats",
     // Safe squares behind own pawns in the centre, weighted by piece count.
     SPACE[1] "Space",
     // Complexity (endgame halves only): per pawn on the board, per passed

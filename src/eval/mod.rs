@@ -249,6 +249,14 @@ impl<'a> Evaluator<'a> {
             let file = Bitboard::file(sq.file());
             match pt {
                 PieceType::Knight | PieceType::Bishop => {
+                    // A pawn in front shields the piece from frontal attack
+                    // (and, if it is ours, the piece guards its advance).
+                    if rel_rank < 7 && pos.pieces(PieceType::Pawn).contains(sq.forward(c)) {
+                        term(acc, t, MINOR_BEHIND_PAWN, c, 1);
+                    }
+                    // Minors far from their king no longer defend it.
+                    let dist = sq.distance(pos.king_square(c)) as i32;
+                    term(acc, t, KING_PROTECTOR + (pt.index() - 1), c, dist);
                     // Outpost: ranks 4-6, guarded by a pawn, no enemy pawn can
                     // ever challenge it.
                     if (3..=5).contains(&rel_rank)
@@ -349,6 +357,9 @@ impl<'a> Evaluator<'a> {
         if (own_pawns & Bitboard::file(ksq.file())).is_empty() {
             term(acc, t, KING_OPEN_FILE, c, 1);
         }
+        if (pos.pieces(PieceType::Pawn) & KING_FLANK[ksq.file() as usize]).is_empty() {
+            term(acc, t, KING_PAWNLESS_FLANK, c, 1);
+        }
     }
 
     fn passed_pawns<T: Tracer>(&self, acc: &mut [S; 2], t: &mut T, c: Color, passed: Bitboard) {
@@ -415,6 +426,51 @@ impl<'a> Evaluator<'a> {
         if hanging > 0 {
             term(acc, t, HANGING, c, hanging);
         }
+
+        // A pawn push to a square the enemy pawns do not attack and the
+        // enemy pieces do not win, that would then attack a piece.
+        let ours = &self.attacked[c.index()];
+        let theirs = &self.attacked[them.index()];
+        let empty = !pos.occupied();
+        let mut push = pos.pieces_of(c, PieceType::Pawn).forward(c) & empty;
+        push |= (push & Bitboard::relative_rank(c, 2)).forward(c) & empty;
+        push &= !theirs[PieceType::Pawn.index()] & (ours[6] | !theirs[6]);
+        let n = (pawn_attacks_bb(c, push) & enemy & !pos.pieces(PieceType::Pawn)).count() as i32;
+        if n > 0 {
+            term(acc, t, THREAT_PAWN_PUSH, c, n);
+        }
+
+        let weak_pawns = (enemy & pos.pieces(PieceType::Pawn) & ours[6] & !theirs[6]).count() as i32;
+        if weak_pawns > 0 {
+            term(acc, t, WEAK_PAWN, c, weak_pawns);
+        }
+
+        // Squares both sides attack where the enemy's hold is not strong
+        // (no pawn guard, not outnumbering us): its pieces are hemmed in.
+        let strong = theirs[PieceType::Pawn.index()] | (self.attacked2[them.index()] & !self.attacked2[c.index()]);
+        let restricted = (theirs[6] & ours[6] & !strong).count() as i32;
+        if restricted > 0 {
+            term(acc, t, RESTRICTED, c, restricted);
+        }
+
+        // Squares from which a knight, or a slider with a second attacker
+        // behind it, would hit the enemy queen without being lost.
+        let queens = pos.pieces_of(them, PieceType::Queen);
+        if queens.any() && !queens.several() {
+            let qsq = queens.lsb();
+            let safe = self.mobility_area[c.index()] & !strong;
+            let n = (ours[PieceType::Knight.index()] & knight_attacks(qsq) & safe).count() as i32;
+            if n > 0 {
+                term(acc, t, THREAT_ON_QUEEN, c, n);
+            }
+            let occ = pos.occupied();
+            let sliders = (ours[PieceType::Bishop.index()] & bishop_attacks(qsq, occ))
+                | (ours[PieceType::Rook.index()] & rook_attacks(qsq, occ));
+            let n = (sliders & safe & self.attacked2[c.index()]).count() as i32;
+            if n > 0 {
+                term(acc, t, THREAT_ON_QUEEN + 1, c, n);
+            }
+        }
     }
 
     /// Space: safe central squares on our side of the board, counted double
@@ -438,6 +494,14 @@ impl<'a> Evaluator<'a> {
         term(acc, t, SPACE, c, count * pieces / 4);
     }
 }
+
+/// The files a king on each file counts as its flank: a-d, c-f, e-h.
+const KING_FLANK: [Bitboard; 8] = {
+    let q = Bitboard(0x0F0F_0F0F_0F0F_0F0F);
+    let c = Bitboard(0x3C3C_3C3C_3C3C_3C3C);
+    let k = Bitboard(0xF0F0_F0F0_F0F0_F0F0);
+    [q, q, q, c, c, k, k, k]
+};
 
 /// Ranks behind (and including) the king's rank, from `c`'s side.
 fn behind_mask(c: Color, ksq: Square) -> Bitboard {

@@ -123,6 +123,10 @@ pub static WEIGHTS: [S; NUM_WEIGHTS] = [
     S(15, 24), S(13, 8),
     // BAD_BISHOP
     S(-11, -5),
+    // MINOR_BEHIND_PAWN
+    S(6, 14),
+    // KING_PROTECTOR
+    S(-2, 0), S(0, 1),
     // KING_ATTACKER
     S(10, -5), S(17, -9), S(-1, -12), S(-2, 30),
     // KING_ATTACKERS
@@ -138,6 +142,8 @@ pub static WEIGHTS: [S; NUM_WEIGHTS] = [
     S(0, 0), S(24, 29), S(-16, -1), S(-11, -7), S(1, -4), S(-7, 1), S(2, -5), S(0, 0),
     // KING_OPEN_FILE
     S(-14, -9),
+    // KING_PAWNLESS_FLANK
+    S(-64, -62),
     // THREAT_BY_PAWN
     S(0, 0), S(47, 41), S(43, 40), S(58, 53), S(30, 11), S(0, 0),
     // THREAT_BY_MINOR
@@ -146,6 +152,14 @@ pub static WEIGHTS: [S; NUM_WEIGHTS] = [
     S(5, 12), S(22, 17), S(19, 16), S(23, 22), S(63, 8), S(0, 0),
     // HANGING
     S(17, 3),
+    // THREAT_PAWN_PUSH
+    S(7, 13),
+    // WEAK_PAWN
+    S(11, 28),
+    // RESTRICTED
+    S(1, 5),
+    // THREAT_ON_QUEEN
+    S(0, -4), S(4, 12),
     // SPACE
     S(2, 2),
     // COMPLEXITY_PAWNS
