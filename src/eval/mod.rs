@@ -158,8 +158,7 @@ impl<'a> Evaluator<'a> {
     fn complexity<T: Tracer>(&self, t: &mut T, eg: i32, passed: [Bitboard; 2]) -> i32 {
         let pos = self.pos;
         let pawns = pos.pieces(PieceType::Pawn);
-        let queenside = Bitboard::file(0) | Bitboard::file(1) | Bitboard::file(2) | Bitboard::file(3);
-        let both_flanks = (pawns & queenside).any() && (pawns & !queenside).any();
+        let both_flanks = (pawns & QUEEN_SIDE).any() && (pawns & !QUEEN_SIDE).any();
         let pawn_ending = (pos.occupied() & !pawns & !pos.pieces(PieceType::King)).is_empty();
         let mut c = 0;
         let mut add = |idx: usize, n: i32| {
@@ -396,11 +395,14 @@ impl<'a> Evaluator<'a> {
     fn threats<T: Tracer>(&self, acc: &mut [S; 2], t: &mut T, c: Color) {
         let pos = self.pos;
         let them = c.flip();
+        let ours = &self.attacked[c.index()];
+        let theirs = &self.attacked[them.index()];
+        let occ = pos.occupied();
+        let pawns = pos.pieces(PieceType::Pawn);
         let enemy = pos.color_bb(them) & !pos.pieces(PieceType::King);
-        let by_pawn = self.attacked[c.index()][PieceType::Pawn.index()];
-        let by_minor =
-            self.attacked[c.index()][PieceType::Knight.index()] | self.attacked[c.index()][PieceType::Bishop.index()];
-        let by_rook = self.attacked[c.index()][PieceType::Rook.index()];
+        let by_pawn = ours[PieceType::Pawn.index()];
+        let by_minor = ours[PieceType::Knight.index()] | ours[PieceType::Bishop.index()];
+        let by_rook = ours[PieceType::Rook.index()];
         for pt in PieceType::ALL {
             if pt == PieceType::King {
                 continue;
@@ -422,25 +424,23 @@ impl<'a> Evaluator<'a> {
                 term(acc, t, THREAT_BY_ROOK + pt.index(), c, n);
             }
         }
-        let hanging = (enemy & !pos.pieces(PieceType::Pawn) & self.attacked[c.index()][6] & !self.attacked[them.index()][6]).count() as i32;
+        let hanging = (enemy & !pawns & ours[6] & !theirs[6]).count() as i32;
         if hanging > 0 {
             term(acc, t, HANGING, c, hanging);
         }
 
         // A pawn push to a square the enemy pawns do not attack and the
         // enemy pieces do not win, that would then attack a piece.
-        let ours = &self.attacked[c.index()];
-        let theirs = &self.attacked[them.index()];
-        let empty = !pos.occupied();
+        let empty = !occ;
         let mut push = pos.pieces_of(c, PieceType::Pawn).forward(c) & empty;
         push |= (push & Bitboard::relative_rank(c, 2)).forward(c) & empty;
         push &= !theirs[PieceType::Pawn.index()] & (ours[6] | !theirs[6]);
-        let n = (pawn_attacks_bb(c, push) & enemy & !pos.pieces(PieceType::Pawn)).count() as i32;
+        let n = (pawn_attacks_bb(c, push) & enemy & !pawns).count() as i32;
         if n > 0 {
             term(acc, t, THREAT_PAWN_PUSH, c, n);
         }
 
-        let weak_pawns = (enemy & pos.pieces(PieceType::Pawn) & ours[6] & !theirs[6]).count() as i32;
+        let weak_pawns = (enemy & pawns & ours[6] & !theirs[6]).count() as i32;
         if weak_pawns > 0 {
             term(acc, t, WEAK_PAWN, c, weak_pawns);
         }
@@ -463,7 +463,6 @@ impl<'a> Evaluator<'a> {
             if n > 0 {
                 term(acc, t, THREAT_ON_QUEEN, c, n);
             }
-            let occ = pos.occupied();
             let sliders = (ours[PieceType::Bishop.index()] & bishop_attacks(qsq, occ))
                 | (ours[PieceType::Rook.index()] & rook_attacks(qsq, occ));
             let n = (sliders & safe & self.attacked2[c.index()]).count() as i32;
@@ -482,10 +481,9 @@ impl<'a> Evaluator<'a> {
         if pieces < 4 {
             return;
         }
-        let centre_files = Bitboard::file(2) | Bitboard::file(3) | Bitboard::file(4) | Bitboard::file(5);
         let own_half = Bitboard::relative_rank(c, 1) | Bitboard::relative_rank(c, 2) | Bitboard::relative_rank(c, 3);
         let own_pawns = pos.pieces_of(c, PieceType::Pawn);
-        let safe = centre_files & own_half & !own_pawns & !self.attacked[them.index()][PieceType::Pawn.index()];
+        let safe = CENTRE_FILES & own_half & !own_pawns & !self.attacked[them.index()][PieceType::Pawn.index()];
         let mut behind = own_pawns;
         for _ in 0..3 {
             behind |= behind.forward(them);
@@ -495,13 +493,14 @@ impl<'a> Evaluator<'a> {
     }
 }
 
-/// The files a king on each file counts as its flank: a-d, c-f, e-h.
-const KING_FLANK: [Bitboard; 8] = {
-    let q = Bitboard(0x0F0F_0F0F_0F0F_0F0F);
-    let c = Bitboard(0x3C3C_3C3C_3C3C_3C3C);
-    let k = Bitboard(0xF0F0_F0F0_F0F0_F0F0);
-    [q, q, q, c, c, k, k, k]
-};
+/// Files a-d, c-f and e-h.
+const QUEEN_SIDE: Bitboard = Bitboard(0x0F0F_0F0F_0F0F_0F0F);
+const CENTRE_FILES: Bitboard = Bitboard(0x3C3C_3C3C_3C3C_3C3C);
+const KING_SIDE: Bitboard = Bitboard(0xF0F0_F0F0_F0F0_F0F0);
+
+/// The files a king on each file counts as its flank.
+const KING_FLANK: [Bitboard; 8] =
+    [QUEEN_SIDE, QUEEN_SIDE, QUEEN_SIDE, CENTRE_FILES, CENTRE_FILES, KING_SIDE, KING_SIDE, KING_SIDE];
 
 /// Ranks behind (and including) the king's rank, from `c`'s side.
 fn behind_mask(c: Color, ksq: Square) -> Bitboard {
