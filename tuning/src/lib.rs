@@ -7,8 +7,11 @@
 //! trace. Complexity is the one non-linear part: its sum `C` (endgame
 //! halves, its own coefficients) moves the endgame score `eg` by
 //! `sign(eg)·max(C, -|eg|)`, and the gradient follows it through the kink.
-//! The tuner fits `sigmoid(K·eval/400)` to game results by
-//! minimising the mean squared error with Adam.
+//! The tuner fits `sigmoid(K·eval/400)` to a target by minimising the mean
+//! squared error with Adam. The target is the game result, or, for data
+//! that carries the search score too, a blend `λ·result + (1-λ)·
+//! sigmoid(K·score/400)`: a game gives one bit for all its positions,
+//! while the score is a measurement of each position on its own.
 
 use jiangjun::chess::Position;
 use jiangjun::eval::layout::NUM_WEIGHTS;
@@ -27,28 +30,52 @@ pub struct Sample {
     pub complexity: Vec<(u16, i16)>,
     /// Game result from White's view: 1, 0.5 or 0.
     pub result: f64,
+    /// The search score (centipawns, White's view) when the data has one.
+    pub score: Option<i32>,
+    /// What the loss fits: the result until `set_targets` blends in the score.
+    pub target: f64,
 }
 
-/// A data line is `FEN;result` with result 1.0, 0.5 or 0.0 (White's view).
-pub fn parse_line(line: &str) -> Option<(String, f64)> {
-    let (fen, res) = line.rsplit_once(';')?;
-    let result: f64 = res.trim().parse().ok()?;
+/// One data line: `FEN;result` or `FEN;result;score`, with the result 1.0,
+/// 0.5 or 0.0 and the search score in centipawns, both from White's view.
+pub fn parse_line(line: &str) -> Option<(String, f64, Option<i32>)> {
+    let mut fields = line.split(';');
+    let fen = fields.next()?.trim();
+    let result: f64 = fields.next()?.trim().parse().ok()?;
     if !(0.0..=1.0).contains(&result) {
         return None;
     }
-    Some((fen.trim().to_string(), result))
+    let score = match fields.next() {
+        Some(f) => Some(f.trim().parse::<i32>().ok().filter(|s| s.abs() < 30_000)?),
+        None => None,
+    };
+    if fen.is_empty() || fields.next().is_some() {
+        return None;
+    }
+    Some((fen.to_string(), result, score))
 }
 
 /// Turns a position into a sample; `None` for positions decided by special
 /// endgame knowledge (their score does not depend on the weights).
-pub fn sample(pos: &Position, result: f64) -> Option<Sample> {
+pub fn sample(pos: &Position, result: f64, score: Option<i32>) -> Option<Sample> {
     let mut t = Coefficients::new();
     evaluate_white(pos, &mut t);
     if t.special {
         return None;
     }
     let complexity = std::mem::take(&mut t.complexity);
-    Some(Sample { features: t.sparse(), phase: t.phase, scale: t.scale, complexity, result })
+    Some(Sample { features: t.sparse(), phase: t.phase, scale: t.scale, complexity, result, score, target: result })
+}
+
+/// Sets each sample's target to `lambda·result + (1-lambda)·sigmoid(K·score/400)`;
+/// samples without a score keep the result.
+pub fn set_targets(samples: &mut [Sample], lambda: f64, k: f64) {
+    for s in samples {
+        s.target = match s.score {
+            Some(score) => lambda * s.result + (1.0 - lambda) * sigmoid(k, score as f64),
+            None => s.result,
+        };
+    }
 }
 
 /// Weights as floats: index 2i is the middlegame half, 2i+1 the endgame half.
@@ -120,7 +147,7 @@ pub fn loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
             chunk
                 .iter()
                 .map(|s| {
-                    let d = s.result - sigmoid(k, eval(s, w));
+                    let d = s.target - sigmoid(k, eval(s, w));
                     d * d
                 })
                 .sum::<f64>()
@@ -141,7 +168,7 @@ pub fn gradient(samples: &[Sample], w: &[f64], k: f64) -> Vec<f64> {
                 let (mg, eg, eg_factor, c_factor) = mg_eg(s, w);
                 let sg = sigmoid(k, blend(s, mg, eg));
                 // d/dE of (R - σ(kE/400))² = -2 (R - σ) σ (1 - σ) k / 400
-                let de = -2.0 * (s.result - sg) * sg * (1.0 - sg) * k / 400.0;
+                let de = -2.0 * (s.target - sg) * sg * (1.0 - sg) * k / 400.0;
                 let p = s.phase as f64;
                 let dmg = de * p / full;
                 let deg_total = de * (full - p) * s.scale as f64 / 128.0 / full;
@@ -252,7 +279,7 @@ mod tests {
             ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1.0),
             ("rnbqkb1r/pp2pppp/5n2/2pp4/3P4/2P2N2/PP2PPPP/RNBQKB1R b KQkq - 0 4", 0.0),
         ];
-        data.iter().filter_map(|(f, r)| sample(&Position::from_fen(f, false).unwrap(), *r)).collect()
+        data.iter().filter_map(|(f, r)| sample(&Position::from_fen(f, false).unwrap(), *r, None)).collect()
     }
 
     /// A rook ending a pawn up with every pawn on one wing: complexity pulls
@@ -264,7 +291,7 @@ mod tests {
         let w = to_floats(&WEIGHTS);
         for fen in ["r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", ENDGAME] {
             let pos = Position::from_fen(fen, false).unwrap();
-            let s = sample(&pos, 0.5).unwrap();
+            let s = sample(&pos, 0.5, None).unwrap();
             let engine = evaluate_white(&pos, &mut jiangjun::eval::trace::NoTrace);
             assert!((eval(&s, &w) - engine as f64).abs() <= 1.0, "{} vs {engine}", eval(&s, &w));
         }
@@ -325,5 +352,25 @@ mod tests {
         assert_eq!(parse_line("8/8/8/8/8/8/8/K1k5 w - - 0 1;0.5").unwrap().1, 0.5);
         assert!(parse_line("garbage").is_none());
         assert!(parse_line("fen;2.0").is_none());
+        let (fen, result, score) = parse_line("8/8/8/8/8/8/8/K1k5 w - - 0 1;1.0;-35").unwrap();
+        assert_eq!((fen.as_str(), result, score), ("8/8/8/8/8/8/8/K1k5 w - - 0 1", 1.0, Some(-35)));
+        assert!(parse_line("8/8/8/8/8/8/8/K1k5 w - - 0 1;1.0;x").is_none());
+        assert!(parse_line("8/8/8/8/8/8/8/K1k5 w - - 0 1;1.0;5;6").is_none());
+    }
+
+    /// The blended target: the result at lambda 1, the score's win chance at
+    /// lambda 0, and the result alone where the data has no score.
+    #[test]
+    fn targets_blend_result_and_score() {
+        let pos = Position::from_fen("4k3/8/3P4/8/8/8/R7/4K3 w - - 0 1", false).unwrap();
+        let mut v = vec![sample(&pos, 1.0, Some(0)).unwrap(), sample(&pos, 0.0, Some(400)).unwrap(), sample(&pos, 1.0, None).unwrap()];
+        set_targets(&mut v, 1.0, 1.0);
+        assert_eq!([v[0].target, v[1].target, v[2].target], [1.0, 0.0, 1.0]);
+        set_targets(&mut v, 0.0, 1.0);
+        assert!((v[0].target - 0.5).abs() < 1e-12);
+        assert!((v[1].target - 1.0 / (1.0 + (-1.0f64).exp())).abs() < 1e-12);
+        assert_eq!(v[2].target, 1.0);
+        set_targets(&mut v, 0.5, 1.0);
+        assert!((v[0].target - 0.75).abs() < 1e-12);
     }
 }

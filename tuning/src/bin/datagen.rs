@@ -3,9 +3,15 @@
 //! Games start from a random book position (EPD, e.g. noob_2moves.epd) plus
 //! a few random legal moves, then both sides search a fixed number of nodes
 //! per move. Games end only by the rules (mate, stalemate, threefold
-//! repetition, 50-move rule, insufficient material). Quiet positions (not in
-//! check, best move not a capture or promotion, no mate score) are written as
-//! `FEN;result` with the result from White's view.
+//! repetition, 50-move rule, insufficient material) or by adjudication:
+//! a win once the search score has stayed beyond `--win-adj` for several
+//! plies in a row, a draw once it has stayed near zero for several plies
+//! late in the game (both as OpenBench adjudicates; they save the long
+//! mating and shuffling phases, which teach the evaluation little). Quiet
+//! positions (not in check, best move not a capture or promotion, no mate
+//! score) are written as `FEN;result;score` with the result and the search
+//! score (centipawns) from White's view: the tuner can learn from the
+//! score as well as from the one bit of the result.
 //!
 //! Output is appended game by game, so a stopped run can be resumed: the
 //! existing positions are counted and generation continues until the target.
@@ -45,7 +51,20 @@ struct Args {
     skip_plies: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Adjudicate a win once the score has been beyond this many centipawns,
+    /// for the same side, for `ADJ_PLIES` plies in a row (0: never).
+    #[arg(long, default_value_t = 1000)]
+    win_adj: i32,
+    /// Adjudicate a draw from this ply on once the score has been within
+    /// `DRAW_ADJ_SCORE` of zero for `ADJ_PLIES` plies in a row (0: never).
+    #[arg(long, default_value_t = 80)]
+    draw_adj_ply: usize,
 }
+
+/// Plies in a row a score must hold before a game is adjudicated.
+const ADJ_PLIES: usize = 6;
+/// Scores this close to zero count towards a draw adjudication.
+const DRAW_ADJ_SCORE: i32 = 10;
 
 /// xorshift64*: small, seedable, good enough for choosing openings.
 struct Rng(u64);
@@ -69,8 +88,49 @@ fn count_lines(path: &str) -> u64 {
     }
 }
 
-/// Plays one game; returns the quiet positions (FEN) and the result.
-fn play_game(pool: &mut SearchPool, book: &[String], rng: &mut Rng, args: &Args) -> Option<(Vec<String>, f64)> {
+/// Tracks the scores of the last plies and decides when a game may be
+/// adjudicated. Scores are from White's view.
+struct Adjudicator {
+    win_adj: i32,
+    draw_adj_ply: usize,
+    win_streak: usize,
+    win_sign: i32,
+    draw_streak: usize,
+}
+
+impl Adjudicator {
+    fn new(win_adj: i32, draw_adj_ply: usize) -> Adjudicator {
+        Adjudicator { win_adj, draw_adj_ply, win_streak: 0, win_sign: 0, draw_streak: 0 }
+    }
+
+    /// Records the score of the search at `ply`; returns White's result
+    /// once the game can be adjudicated.
+    fn record(&mut self, ply: usize, white_score: i32) -> Option<f64> {
+        let sign = white_score.signum();
+        if self.win_adj > 0 && white_score.abs() >= self.win_adj {
+            self.win_streak = if sign == self.win_sign { self.win_streak + 1 } else { 1 };
+            self.win_sign = sign;
+        } else {
+            self.win_streak = 0;
+        }
+        if white_score.abs() <= DRAW_ADJ_SCORE {
+            self.draw_streak += 1;
+        } else {
+            self.draw_streak = 0;
+        }
+        if self.win_streak >= ADJ_PLIES {
+            return Some(if self.win_sign > 0 { 1.0 } else { 0.0 });
+        }
+        if self.draw_adj_ply > 0 && ply >= self.draw_adj_ply && self.draw_streak >= ADJ_PLIES {
+            return Some(0.5);
+        }
+        None
+    }
+}
+
+/// Plays one game; returns the quiet positions (FEN and White's search
+/// score) and the result.
+fn play_game(pool: &mut SearchPool, book: &[String], rng: &mut Rng, args: &Args) -> Option<(Vec<(String, i32)>, f64)> {
     let fen = &book[rng.below(book.len())];
     let mut pos = Position::from_fen(fen, false).ok()?;
     for _ in 0..args.random_plies {
@@ -86,22 +146,26 @@ fn play_game(pool: &mut SearchPool, book: &[String], rng: &mut Rng, args: &Args)
     pool.clear();
     let mut quiet = Vec::new();
     let mut ply = 0;
-    let outcome = loop {
+    let mut adjudicator = Adjudicator::new(args.win_adj, args.draw_adj_ply);
+    let result = loop {
         if let Some(o) = pos.outcome() {
-            break o;
+            break match o {
+                Outcome::Checkmate { winner: Color::White } => 1.0,
+                Outcome::Checkmate { winner: Color::Black } => 0.0,
+                _ => 0.5,
+            };
         }
         let r = pool.search_blocking(&pos, Limits::nodes(args.nodes), 1, Arc::new(SilentReporter));
         let best = r.best_move?;
+        let white_score = if pos.side_to_move() == Color::White { r.score } else { -r.score };
         if ply >= args.skip_plies && !pos.in_check() && best.is_quiet() && !is_mate_score(r.score) {
-            quiet.push(pos.to_fen());
+            quiet.push((pos.to_fen(), white_score));
+        }
+        if let Some(result) = adjudicator.record(ply, white_score) {
+            break result;
         }
         pos.make_move(best);
         ply += 1;
-    };
-    let result = match outcome {
-        Outcome::Checkmate { winner: Color::White } => 1.0,
-        Outcome::Checkmate { winner: Color::Black } => 0.0,
-        _ => 0.5,
     };
     Some((quiet, result))
 }
@@ -147,8 +211,8 @@ fn main() {
                 while written.load(Ordering::Relaxed) < args.positions {
                     let Some((fens, result)) = play_game(&mut pool, book, &mut rng, args) else { continue };
                     let mut text = String::new();
-                    for f in &fens {
-                        text.push_str(&format!("{f};{result:.1}\n"));
+                    for (f, score) in &fens {
+                        text.push_str(&format!("{f};{result:.1};{score}\n"));
                     }
                     let mut f = file.lock().unwrap();
                     if f.write_all(text.as_bytes()).and_then(|_| f.flush()).is_err() {
@@ -171,4 +235,47 @@ fn main() {
         args.out,
         games.load(Ordering::Relaxed)
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_win_needs_six_plies_beyond_the_margin_for_one_side() {
+        let mut a = Adjudicator::new(1000, 80);
+        for ply in 0..5 {
+            assert_eq!(a.record(ply, 1200), None);
+        }
+        // The other side's big score starts a new streak.
+        assert_eq!(a.record(5, -1500), None);
+        for ply in 6..10 {
+            assert_eq!(a.record(ply, -1100), None);
+        }
+        assert_eq!(a.record(10, -1000), Some(0.0));
+        let mut a = Adjudicator::new(1000, 80);
+        for ply in 0..5 {
+            assert_eq!(a.record(ply, 1200), None);
+        }
+        assert_eq!(a.record(5, 999), None, "a smaller score breaks the streak");
+        assert_eq!(Adjudicator::new(0, 0).record(100, 30_000), None, "0 turns adjudication off");
+    }
+
+    #[test]
+    fn a_draw_needs_six_quiet_plies_late_in_the_game() {
+        let mut a = Adjudicator::new(1000, 80);
+        for ply in 0..80 {
+            assert_eq!(a.record(ply, 0), None, "not before ply 80");
+        }
+        assert_eq!(a.record(80, 10), Some(0.5));
+        let mut a = Adjudicator::new(1000, 80);
+        for ply in 100..105 {
+            assert_eq!(a.record(ply, -5), None);
+        }
+        assert_eq!(a.record(105, 11), None);
+        for ply in 106..111 {
+            assert_eq!(a.record(ply, 3), None);
+        }
+        assert_eq!(a.record(111, 3), Some(0.5));
+    }
 }

@@ -1,22 +1,24 @@
 //! Texel tuner: fits the evaluation weights to game results.
 //!
-//! Reads `FEN;result` files, sets aside a held-out share, finds the scaling
-//! constant K for the current weights, then runs Adam on the mean squared
-//! error of `sigmoid(K·eval/400)`, reporting training and held-out loss
-//! each epoch. Writes the new weight table as Rust source. Deterministic for
+//! Reads `FEN;result` (or `FEN;result;score`) files, sets aside a held-out
+//! share, finds the scaling constant K for the current weights against the
+//! results, blends the search scores into the targets (`--lambda`), then
+//! runs Adam on the mean squared error of `sigmoid(K·eval/400)`, reporting
+//! training and held-out loss, and the held-out loss against the results
+//! alone, which stays comparable whatever the blend. Writes the new weight table as Rust source. Deterministic for
 //! the same data, seed and options.
 
 use clap::Parser;
 use jiangjun::chess::Position;
 use jiangjun::eval::weights::WEIGHTS;
-use jiangjun_tuning::{find_k, gradient, loss, parse_line, render_weights, sample, to_floats, to_weights, Adam, Sample};
+use jiangjun_tuning::{find_k, gradient, loss, parse_line, render_weights, sample, set_targets, to_floats, to_weights, Adam, Sample};
 use rayon::prelude::*;
 use std::time::Instant;
 
 #[derive(Parser)]
 #[command(about = "Tune the evaluation weights on self-play results")]
 struct Args {
-    /// Data files of `FEN;result` lines.
+    /// Data files of `FEN;result` or `FEN;result;score` lines.
     #[arg(required = true)]
     data: Vec<String>,
     /// Where to write the tuned table.
@@ -62,6 +64,10 @@ struct Args {
     /// judged against.
     #[arg(long, value_delimiter = ',')]
     zero: Vec<String>,
+    /// Weight of the game result in the target; the search score (where
+    /// the data has one) gets the rest. 1: results only.
+    #[arg(long, default_value_t = 1.0)]
+    lambda: f64,
 }
 
 fn main() {
@@ -81,9 +87,9 @@ fn main() {
     let samples: Vec<Sample> = lines
         .par_iter()
         .filter_map(|l| {
-            let (fen, result) = parse_line(l)?;
+            let (fen, result, score) = parse_line(l)?;
             let pos = Position::from_fen(&fen, false).ok()?;
-            sample(&pos, result)
+            sample(&pos, result, score)
         })
         .collect();
     println!("{} lines, {} usable samples, loaded in {:.1}s", lines.len(), samples.len(), t0.elapsed().as_secs_f64());
@@ -119,11 +125,23 @@ fn main() {
         }
     }
     let w0 = w.clone();
+    if !(0.0..=1.0).contains(&args.lambda) {
+        eprintln!("error: --lambda must be between 0 and 1");
+        std::process::exit(2);
+    }
     let k = args.k.unwrap_or_else(|| find_k(&train, &w));
     println!("K = {k:.4}");
+    // The held-out positions against their results alone: the measure that
+    // compares runs with different blends.
+    let test_results = test.clone();
+    set_targets(&mut train, args.lambda, k);
+    set_targets(&mut test, args.lambda, k);
+    let scored = train.iter().chain(&test).filter(|s| s.score.is_some()).count();
+    println!("{scored} samples with a search score, lambda {}", args.lambda);
     let start_train = loss(&train, &w, k);
     let start_test = loss(&test, &w, k);
-    println!("epoch 0: train {start_train:.6} held-out {start_test:.6}");
+    let start_results = loss(&test_results, &w, k);
+    println!("epoch 0: train {start_train:.6} held-out {start_test:.6} results {start_results:.6}");
 
     let frozen: Vec<bool> = (0..w.len()).map(|i| !args.groups.is_empty() && !in_groups(&args.groups, i)).collect();
     let mut adam = Adam::new(w.len(), args.lr);
@@ -137,7 +155,8 @@ fn main() {
         if epoch % args.report_every.max(1) == 0 || epoch == args.epochs {
             let tr = loss(&train, &w, k);
             let te = loss(&test, &w, k);
-            println!("epoch {epoch}: train {tr:.6} held-out {te:.6} ({:.0}s)", t0.elapsed().as_secs_f64());
+            let re = loss(&test_results, &w, k);
+            println!("epoch {epoch}: train {tr:.6} held-out {te:.6} results {re:.6} ({:.0}s)", t0.elapsed().as_secs_f64());
             if te < best.0 {
                 best = (te, w.clone(), epoch);
             }
