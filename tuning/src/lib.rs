@@ -137,7 +137,18 @@ pub fn sigmoid(k: f64, e: f64) -> f64 {
 /// schedules the work, so a run is deterministic for given data and seed.
 const CHUNK: usize = 4096;
 
+/// Mean squared error of `sigmoid(K·eval/400)` against each sample's target.
 pub fn loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+    mean_squared_error(samples, w, k, |s| s.target)
+}
+
+/// The same error against the game results alone, whatever the targets:
+/// the measure that compares runs with different blends.
+pub fn result_loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+    mean_squared_error(samples, w, k, |s| s.result)
+}
+
+fn mean_squared_error(samples: &[Sample], w: &[f64], k: f64, target: impl Fn(&Sample) -> f64 + Sync) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
@@ -147,7 +158,7 @@ pub fn loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
             chunk
                 .iter()
                 .map(|s| {
-                    let d = s.target - sigmoid(k, eval(s, w));
+                    let d = target(s) - sigmoid(k, eval(s, w));
                     d * d
                 })
                 .sum::<f64>()
@@ -372,5 +383,9 @@ mod tests {
         assert_eq!(v[2].target, 1.0);
         set_targets(&mut v, 0.5, 1.0);
         assert!((v[0].target - 0.75).abs() < 1e-12);
+        let w = to_floats(&WEIGHTS);
+        let by_result = result_loss(&v, &w, 1.0);
+        set_targets(&mut v, 1.0, 1.0);
+        assert_eq!(loss(&v, &w, 1.0), by_result, "result_loss measures against the results");
     }
 }

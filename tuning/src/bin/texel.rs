@@ -5,13 +5,13 @@
 //! results, blends the search scores into the targets (`--lambda`), then
 //! runs Adam on the mean squared error of `sigmoid(K·eval/400)`, reporting
 //! training and held-out loss, and the held-out loss against the results
-//! alone, which stays comparable whatever the blend. Writes the new weight table as Rust source. Deterministic for
-//! the same data, seed and options.
+//! alone, which stays comparable whatever the blend. Writes the new weight
+//! table as Rust source. Deterministic for the same data, seed and options.
 
 use clap::Parser;
 use jiangjun::chess::Position;
 use jiangjun::eval::weights::WEIGHTS;
-use jiangjun_tuning::{find_k, gradient, loss, parse_line, render_weights, sample, set_targets, to_floats, to_weights, Adam, Sample};
+use jiangjun_tuning::{find_k, gradient, loss, parse_line, render_weights, result_loss, sample, set_targets, to_floats, to_weights, Adam, Sample};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -72,6 +72,10 @@ struct Args {
 
 fn main() {
     let args = Args::parse();
+    if !(0.0..=1.0).contains(&args.lambda) {
+        eprintln!("error: --lambda must be between 0 and 1");
+        std::process::exit(2);
+    }
     let t0 = Instant::now();
     let mut lines = Vec::new();
     for path in &args.data {
@@ -125,22 +129,15 @@ fn main() {
         }
     }
     let w0 = w.clone();
-    if !(0.0..=1.0).contains(&args.lambda) {
-        eprintln!("error: --lambda must be between 0 and 1");
-        std::process::exit(2);
-    }
     let k = args.k.unwrap_or_else(|| find_k(&train, &w));
     println!("K = {k:.4}");
-    // The held-out positions against their results alone: the measure that
-    // compares runs with different blends.
-    let test_results = test.clone();
     set_targets(&mut train, args.lambda, k);
     set_targets(&mut test, args.lambda, k);
     let scored = train.iter().chain(&test).filter(|s| s.score.is_some()).count();
     println!("{scored} samples with a search score, lambda {}", args.lambda);
     let start_train = loss(&train, &w, k);
     let start_test = loss(&test, &w, k);
-    let start_results = loss(&test_results, &w, k);
+    let start_results = result_loss(&test, &w, k);
     println!("epoch 0: train {start_train:.6} held-out {start_test:.6} results {start_results:.6}");
 
     let frozen: Vec<bool> = (0..w.len()).map(|i| !args.groups.is_empty() && !in_groups(&args.groups, i)).collect();
@@ -155,7 +152,7 @@ fn main() {
         if epoch % args.report_every.max(1) == 0 || epoch == args.epochs {
             let tr = loss(&train, &w, k);
             let te = loss(&test, &w, k);
-            let re = loss(&test_results, &w, k);
+            let re = result_loss(&test, &w, k);
             println!("epoch {epoch}: train {tr:.6} held-out {te:.6} results {re:.6} ({:.0}s)", t0.elapsed().as_secs_f64());
             if te < best.0 {
                 best = (te, w.clone(), epoch);
