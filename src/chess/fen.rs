@@ -106,6 +106,7 @@ impl Position {
             st: State {
                 key: 0,
                 pawn_key: 0,
+                non_pawn_key: [0; 2],
                 castling: CastlingRights::NONE,
                 ep_square: None,
                 halfmove: 0,
@@ -156,6 +157,7 @@ impl Position {
         }
         pos.st.key = pos.compute_key();
         pos.st.pawn_key = pos.compute_pawn_key();
+        pos.st.non_pawn_key = pos.compute_non_pawn_keys();
         Ok(pos)
     }
 
