@@ -106,7 +106,6 @@ impl Position {
             st: State {
                 key: 0,
                 pawn_key: 0,
-                non_pawn_key: [0; 2],
                 castling: CastlingRights::NONE,
                 ep_square: None,
                 halfmove: 0,
@@ -157,7 +156,6 @@ impl Position {
         }
         pos.st.key = pos.compute_key();
         pos.st.pawn_key = pos.compute_pawn_key();
-        pos.st.non_pawn_key = pos.compute_non_pawn_keys();
         Ok(pos)
     }
 

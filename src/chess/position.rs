@@ -20,9 +20,6 @@ use super::zobrist;
 pub(crate) struct State {
     pub key: u64,
     pub pawn_key: u64,
-    /// Per colour, the pieces other than pawns (king included): keys the
-    /// search's non-pawn correction history.
-    pub non_pawn_key: [u64; 2],
     pub castling: CastlingRights,
     /// Set only when an en-passant capture is actually legal, so that the key
     /// and repetition detection follow FIDE ("the same possible moves").
@@ -115,12 +112,6 @@ impl Position {
     #[inline(always)]
     pub fn pawn_key(&self) -> u64 {
         self.st.pawn_key
-    }
-
-    /// Hash of colour `c`'s pieces other than pawns (king included).
-    #[inline(always)]
-    pub fn non_pawn_key(&self, c: Color) -> u64 {
-        self.st.non_pawn_key[c.index()]
     }
 
     /// Hash of the pawns alone: the pawn key with the kings taken out.
@@ -360,7 +351,6 @@ impl Position {
         let piece = self.board[from.index()];
         let mut key = self.st.key ^ zobrist::side();
         let mut pawn_key = self.st.pawn_key;
-        let mut np_key = self.st.non_pawn_key;
         let mut halfmove = self.st.halfmove + 1;
         let mut captured = Piece::NONE;
 
@@ -383,10 +373,6 @@ impl Position {
             key ^= zobrist::piece_square(rook, to) ^ zobrist::piece_square(rook, rto);
             // The pawn key covers kings too.
             pawn_key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, kto);
-            np_key[us.index()] ^= zobrist::piece_square(piece, from)
-                ^ zobrist::piece_square(piece, kto)
-                ^ zobrist::piece_square(rook, to)
-                ^ zobrist::piece_square(rook, rto);
         } else {
             if m.is_en_passant() {
                 let cap_sq = Square::from_coords(to.file(), from.rank());
@@ -398,8 +384,6 @@ impl Position {
                 key ^= zobrist::piece_square(captured, to);
                 if captured.piece_type() == PieceType::Pawn {
                     pawn_key ^= zobrist::piece_square(captured, to);
-                } else {
-                    np_key[them.index()] ^= zobrist::piece_square(captured, to);
                 }
             }
             if captured.is_some() {
@@ -416,15 +400,11 @@ impl Position {
                     self.remove_piece(to);
                     self.put_piece(np, to);
                     key ^= zobrist::piece_square(piece, to) ^ zobrist::piece_square(np, to);
-                    np_key[us.index()] ^= zobrist::piece_square(np, to);
                 } else {
                     pawn_key ^= zobrist::piece_square(piece, to);
                 }
-            } else {
-                np_key[us.index()] ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
-                if piece.piece_type() == PieceType::King {
-                    pawn_key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
-                }
+            } else if piece.piece_type() == PieceType::King {
+                pawn_key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
             }
         }
 
@@ -454,7 +434,6 @@ impl Position {
         }
         self.st.key = key;
         self.st.pawn_key = pawn_key;
-        self.st.non_pawn_key = np_key;
     }
 
     /// Takes back the last move made with `make_move`.
@@ -634,16 +613,6 @@ impl Position {
         k
     }
 
-    /// Keys of each colour's pieces other than pawns.
-    pub fn compute_non_pawn_keys(&self) -> [u64; 2] {
-        let mut k = [0u64; 2];
-        for sq in self.occupied() & !self.pieces(PieceType::Pawn) {
-            let p = self.board[sq.index()];
-            k[p.color().index()] ^= zobrist::piece_square(p, sq);
-        }
-        k
-    }
-
     /// Verifies that mailbox, bitboards and keys agree.
     pub fn is_consistent(&self) -> bool {
         for sq in Square::all() {
@@ -665,6 +634,5 @@ impl Position {
             && (self.by_color[0] & self.by_color[1]).is_empty()
             && self.compute_key() == self.st.key
             && self.compute_pawn_key() == self.st.pawn_key
-            && self.compute_non_pawn_keys() == self.st.non_pawn_key
     }
 }

@@ -4,7 +4,7 @@
 //! destination), pawn history (by piece and destination under the current
 //! pawn structure), capture history, counter moves, and the correction history
 //! that learns how far the static evaluation tends to be off in a given pawn
-//! structure (and, per side, a given arrangement of the other pieces).
+//! structure.
 //!
 //! All history scores follow the "gravity" update `h += b - h*|b|/MAX`, which
 //! keeps them within +-MAX and lets recent results outweigh old ones.
@@ -55,10 +55,6 @@ pub struct Histories {
     /// which plans work depends on where the pawns stand.
     pawn: Box<[PieceToTable; PAWN_HIST_SIZE]>,
     correction: Box<[[i16; CORR_SIZE]; 2]>,
-    /// non_pawn_correction[side to move][colour of the pieces][key]: the
-    /// same for the arrangement of one side's pieces, which the pawn
-    /// structure does not see (an exposed king, a trapped piece).
-    non_pawn_correction: Box<[[[i16; CORR_SIZE]; 2]; 2]>,
 }
 
 fn boxed_zeroed<T>() -> Box<T> {
@@ -96,7 +92,6 @@ impl Histories {
             counter: boxed_zeroed(),
             pawn: boxed_zeroed(),
             correction: boxed_zeroed(),
-            non_pawn_correction: boxed_zeroed(),
         }
     }
 
@@ -195,37 +190,19 @@ impl Histories {
     /// Correction (in centipawns) to add to the static evaluation.
     #[inline(always)]
     pub fn correction(&self, pos: &Position) -> i32 {
-        let stm = pos.side_to_move().index();
-        let pawn = self.correction[stm][(pos.pawn_key() as usize) % CORR_SIZE] as i32;
-        if params::corr_np_on() == 0 {
-            return pawn / CORR_GRAIN;
-        }
-        // Each table learns the whole error; the blend trusts the pawn
-        // table by its own weight and splits the rest between the two sides.
-        let w = params::corr_np_weight();
-        let np: i32 = Color::ALL
-            .iter()
-            .map(|&c| self.non_pawn_correction[stm][c.index()][(pos.non_pawn_key(c) as usize) % CORR_SIZE] as i32)
-            .sum();
-        (pawn * (256 - 2 * w) + np * w) / (256 * CORR_GRAIN)
+        let idx = (pos.pawn_key() as usize) % CORR_SIZE;
+        self.correction[pos.side_to_move().index()][idx] as i32 / CORR_GRAIN
     }
 
     /// Moves the correction towards `diff` (search score minus static eval),
     /// with more weight for deeper searches.
     pub fn update_correction(&mut self, pos: &Position, depth: i32, diff: i32) {
-        let stm = pos.side_to_move().index();
+        let idx = (pos.pawn_key() as usize) % CORR_SIZE;
+        let entry = &mut self.correction[pos.side_to_move().index()][idx];
         let weight = (depth + 1).min(16);
         let target = (diff * CORR_GRAIN).clamp(-CORR_MAX, CORR_MAX);
-        let blend = |entry: &mut i16| {
-            let new = (*entry as i32 * (256 - weight) + target * weight) / 256;
-            *entry = new.clamp(-CORR_MAX, CORR_MAX) as i16;
-        };
-        blend(&mut self.correction[stm][(pos.pawn_key() as usize) % CORR_SIZE]);
-        if params::corr_np_on() != 0 {
-            for c in Color::ALL {
-                blend(&mut self.non_pawn_correction[stm][c.index()][(pos.non_pawn_key(c) as usize) % CORR_SIZE]);
-            }
-        }
+        let new = (*entry as i32 * (256 - weight) + target * weight) / 256;
+        *entry = new.clamp(-CORR_MAX, CORR_MAX) as i16;
     }
 }
 

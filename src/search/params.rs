@@ -140,11 +140,6 @@ params! {
     hist_malus_pct = 125, 25, 200;
     // Static-evaluation correction history.
     corr_on = 1, 0, 1;
-    // Correction history also keyed by each side's non-pawn pieces, and the
-    // weight (per 256) of each of those two tables in the blend. On against
-    // off at 4+0.04: 400 games 68-65-267, +2.6 +/- 19.7, no gain shown; off.
-    corr_np_on = 0, 0, 1;
-    corr_np_weight = 64, 0, 128;
     // Mate distance pruning.
     mdp_on = 1, 0, 1;
     // TT cutoffs.
