@@ -1,0 +1,144 @@
+//! Relabels training positions with deeper search scores.
+//!
+//! `datagen` scores each position with the search that played the game (a
+//! few thousand nodes). Tuned on such scores the evaluation settles at the
+//! fixed point of its own shallow search; a deeper search of the same
+//! positions gives labels that know more than the evaluation does. Reads
+//! `FEN;result;score` lines, keeps every `--every`-th, searches each for
+//! `--nodes` nodes and writes `FEN;result;new score` (White's view), but only
+//! for positions that are still quiet at that depth: not in check, best move
+//! not a capture or promotion, no mate score. Lines are split over
+//! `--threads` searches; the output keeps the input order.
+
+use clap::Parser;
+use indicatif::{ProgressBar, ProgressStyle};
+use jiangjun::chess::{Color, Position};
+use jiangjun::search::{is_mate_score, Limits, SearchPool, SilentReporter};
+use std::io::Write;
+use std::sync::Arc;
+
+#[derive(Parser)]
+#[command(about = "Rescore training positions with a deeper search")]
+struct Args {
+    /// Input file of `FEN;result;score` lines.
+    input: String,
+    /// Output file (overwritten).
+    #[arg(long)]
+    out: String,
+    /// Nodes searched per position.
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// Keep every n-th input line (1: all).
+    #[arg(long, default_value_t = 1)]
+    every: usize,
+    /// Stop after this many kept input lines (0: no limit).
+    #[arg(long, default_value_t = 0)]
+    limit: usize,
+    /// Searches run at the same time (one thread each).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+}
+
+/// The new label of one line, or `None` if the position is no longer quiet
+/// (or the line does not parse).
+fn rescore(pool: &mut SearchPool, line: &str, nodes: u64) -> Option<String> {
+    let mut fields = line.split(';');
+    let fen = fields.next()?;
+    let result = fields.next()?;
+    let pos = Position::from_fen(fen, false).ok()?;
+    if pos.in_check() {
+        return None;
+    }
+    let r = pool.search_blocking(&pos, Limits::nodes(nodes), 1, Arc::new(SilentReporter));
+    let best = r.best_move?;
+    if !best.is_quiet() || is_mate_score(r.score) {
+        return None;
+    }
+    let white_score = if pos.side_to_move() == Color::White { r.score } else { -r.score };
+    Some(format!("{fen};{result};{white_score}\n"))
+}
+
+fn main() {
+    let args = Args::parse();
+    let text = std::fs::read_to_string(&args.input).unwrap_or_else(|e| {
+        eprintln!("error: cannot read {}: {e}", args.input);
+        std::process::exit(2)
+    });
+    let mut lines: Vec<&str> = text.lines().step_by(args.every.max(1)).collect();
+    if args.limit > 0 {
+        lines.truncate(args.limit);
+    }
+    let threads = args.threads.max(1);
+    let bar = ProgressBar::new(lines.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} positions {per_sec} eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    // Contiguous chunks, one per thread: consecutive lines come from the
+    // same game, so each search finds its table warm from the previous one.
+    let chunk = lines.len().div_ceil(threads).max(1);
+    let outputs: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> = lines
+            .chunks(chunk)
+            .map(|part| {
+                let (bar, nodes) = (&bar, args.nodes);
+                s.spawn(move || {
+                    let mut pool = SearchPool::new(1, 8).expect("8 MB hash");
+                    let mut out = String::new();
+                    for line in part {
+                        if let Some(l) = rescore(&mut pool, line, nodes) {
+                            out.push_str(&l);
+                        }
+                        bar.inc(1);
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("rescore thread panicked")).collect()
+    });
+    bar.finish();
+    let mut file = std::fs::File::create(&args.out).unwrap_or_else(|e| {
+        eprintln!("error: cannot create {}: {e}", args.out);
+        std::process::exit(2)
+    });
+    let mut kept = 0;
+    for o in &outputs {
+        kept += o.lines().count();
+        if file.write_all(o.as_bytes()).is_err() {
+            eprintln!("error: write failed");
+            std::process::exit(2);
+        }
+    }
+    println!("{kept} of {} positions kept in {}", lines.len(), args.out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_that_is_no_longer_quiet_is_dropped() {
+        let mut pool = SearchPool::new(1, 1).unwrap();
+        // White's queen takes the undefended rook on d8: the best move is a capture.
+        let line = "3r2k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1;1.0;50";
+        assert_eq!(rescore(&mut pool, line, 2000), None);
+        // In check: not a quiet position either.
+        let line = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1;0.0;-500";
+        assert_eq!(rescore(&mut pool, line, 2000), None);
+    }
+
+    #[test]
+    fn a_quiet_position_keeps_its_fen_and_result_with_a_white_view_score() {
+        let mut pool = SearchPool::new(1, 1).unwrap();
+        // Black to move, a queen down: the score must come back from White's view (positive).
+        let line = "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3;1.0;0";
+        let out = rescore(&mut pool, line, 2000).expect("quiet position kept");
+        let fields: Vec<&str> = out.trim_end().split(';').collect();
+        assert_eq!(fields[0], "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
+        assert_eq!(fields[1], "1.0");
+        assert!(fields[2].parse::<i32>().unwrap() > 500, "{out}");
+        // A line that does not parse is skipped, not a panic.
+        assert_eq!(rescore(&mut pool, "not a fen;0.5;0", 2000), None);
+    }
+}
