@@ -13,11 +13,12 @@
 //! sigmoid(K·score/400)`: a game gives one bit for all its positions,
 //! while the score is a measurement of each position on its own.
 
-use jiangjun::chess::Position;
+use jiangjun::chess::{Color, Move, Position};
 use jiangjun::eval::layout::NUM_WEIGHTS;
 use jiangjun::eval::score::S;
 use jiangjun::eval::trace::Coefficients;
 use jiangjun::eval::{evaluate_white, MAX_PHASE};
+use jiangjun::search::is_mate_score;
 use rayon::prelude::*;
 
 /// One training position: sparse coefficients and what blending needs.
@@ -53,6 +54,24 @@ pub fn parse_line(line: &str) -> Option<(String, f64, Option<i32>)> {
         return None;
     }
     Some((fen.to_string(), result, score))
+}
+
+/// A search score (side to move's view) from White's point of view, as the
+/// data files hold it.
+pub fn white_view(pos: &Position, score: i32) -> i32 {
+    if pos.side_to_move() == Color::White {
+        score
+    } else {
+        -score
+    }
+}
+
+/// Whether a searched position earns a training line: not in check, its best
+/// move neither a capture nor a promotion (the static evaluation is only
+/// trusted where nothing is hanging), and no mate score. `datagen` and
+/// `rescore` share this rule, so both write the same kind of position.
+pub fn is_quiet_label(pos: &Position, best: Move, score: i32) -> bool {
+    !pos.in_check() && best.is_quiet() && !is_mate_score(score)
 }
 
 /// Turns a position into a sample; `None` for positions decided by special

@@ -19,7 +19,8 @@
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use jiangjun::chess::{Color, Outcome, Position};
-use jiangjun::search::{is_mate_score, Limits, SearchPool, SilentReporter};
+use jiangjun::search::{Limits, SearchPool, SilentReporter};
+use jiangjun_tuning::{is_quiet_label, white_view};
 use std::fs::OpenOptions;
 use std::io::{BufRead, BufReader, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -157,8 +158,8 @@ fn play_game(pool: &mut SearchPool, book: &[String], rng: &mut Rng, args: &Args)
         }
         let r = pool.search_blocking(&pos, Limits::nodes(args.nodes), 1, Arc::new(SilentReporter));
         let best = r.best_move?;
-        let white_score = if pos.side_to_move() == Color::White { r.score } else { -r.score };
-        if ply >= args.skip_plies && !pos.in_check() && best.is_quiet() && !is_mate_score(r.score) {
+        let white_score = white_view(&pos, r.score);
+        if ply >= args.skip_plies && is_quiet_label(&pos, best, r.score) {
             quiet.push((pos.to_fen(), white_score));
         }
         if let Some(result) = adjudicator.record(ply, white_score) {

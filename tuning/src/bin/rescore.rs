@@ -12,8 +12,9 @@
 
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
-use jiangjun::chess::{Color, Position};
-use jiangjun::search::{is_mate_score, Limits, SearchPool, SilentReporter};
+use jiangjun::chess::Position;
+use jiangjun::search::{Limits, SearchPool, SilentReporter};
+use jiangjun_tuning::{is_quiet_label, parse_line, white_view};
 use std::io::Write;
 use std::sync::Arc;
 
@@ -42,20 +43,18 @@ struct Args {
 /// The new label of one line, or `None` if the position is no longer quiet
 /// (or the line does not parse).
 fn rescore(pool: &mut SearchPool, line: &str, nodes: u64) -> Option<String> {
-    let mut fields = line.split(';');
-    let fen = fields.next()?;
-    let result = fields.next()?;
-    let pos = Position::from_fen(fen, false).ok()?;
+    let (fen, result, _) = parse_line(line)?;
+    let pos = Position::from_fen(&fen, false).ok()?;
     if pos.in_check() {
+        // Not a training position whatever the search says; save the search.
         return None;
     }
     let r = pool.search_blocking(&pos, Limits::nodes(nodes), 1, Arc::new(SilentReporter));
     let best = r.best_move?;
-    if !best.is_quiet() || is_mate_score(r.score) {
+    if !is_quiet_label(&pos, best, r.score) {
         return None;
     }
-    let white_score = if pos.side_to_move() == Color::White { r.score } else { -r.score };
-    Some(format!("{fen};{result};{white_score}\n"))
+    Some(format!("{fen};{result:.1};{}\n", white_view(&pos, r.score)))
 }
 
 fn main() {
