@@ -35,12 +35,7 @@ const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
 /// Evaluation in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let white = evaluate_white(pos, &mut NoTrace);
-    if pos.side_to_move() == Color::White {
-        white
-    } else {
-        -white
-    }
+    pos.side_to_move().sign() * evaluate_white(pos, &mut NoTrace)
 }
 
 pub fn phase(pos: &Position) -> i32 {

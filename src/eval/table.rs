@@ -7,7 +7,7 @@ use super::score::S;
 use super::trace::Coefficients;
 use super::weights::WEIGHTS;
 use super::{blend, evaluate_white, MAX_PHASE};
-use crate::chess::{Color, Position};
+use crate::chess::Position;
 
 fn pawns(cp: i32) -> String {
     format!("{:+.2}", cp as f64 / 100.0)
@@ -83,7 +83,7 @@ pub fn render(pos: &Position) -> Vec<String> {
             pawns(blend(total, t.phase, t.scale))
         ));
     }
-    let stm = if pos.side_to_move() == Color::White { white_score } else { -white_score };
+    let stm = pos.side_to_move().sign() * white_score;
     lines.push(format!("final evaluation: {} (White's view), {} (side to move)", pawns(white_score), pawns(stm)));
     lines
 }

@@ -13,7 +13,7 @@
 //! sigmoid(K·score/400)`: a game gives one bit for all its positions,
 //! while the score is a measurement of each position on its own.
 
-use jiangjun::chess::{Color, Move, Position};
+use jiangjun::chess::{Move, Position};
 use jiangjun::eval::layout::NUM_WEIGHTS;
 use jiangjun::eval::score::S;
 use jiangjun::eval::trace::Coefficients;
@@ -59,11 +59,7 @@ pub fn parse_line(line: &str) -> Option<(String, f64, Option<i32>)> {
 /// A search score (side to move's view) from White's point of view, as the
 /// data files hold it.
 pub fn white_view(pos: &Position, score: i32) -> i32 {
-    if pos.side_to_move() == Color::White {
-        score
-    } else {
-        -score
-    }
+    pos.side_to_move().sign() * score
 }
 
 /// Whether a searched position earns a training line: not in check, its best
