@@ -8,7 +8,9 @@
 //! `--nodes` nodes and writes `FEN;result;new score` (White's view), but only
 //! for positions that are still quiet at that depth: not in check, best move
 //! not a capture or promotion, no mate score. Lines are split over
-//! `--threads` searches; the output keeps the input order.
+//! `--threads` searches; the output keeps the input order and is written
+//! batch by batch, so a run cut off keeps what it finished and `--skip`
+//! resumes it.
 
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -35,6 +37,11 @@ struct Args {
     /// Stop after this many kept input lines (0: no limit).
     #[arg(long, default_value_t = 0)]
     limit: usize,
+    /// Start after this many of the selected lines, appending to `--out`:
+    /// resumes a run that was cut off (it prints how far it got after each
+    /// batch it wrote).
+    #[arg(long, default_value_t = 0)]
+    skip: usize,
     /// Searches run at the same time (one thread each).
     #[arg(long, default_value_t = 2)]
     threads: usize,
@@ -57,6 +64,10 @@ fn rescore(pool: &mut SearchPool, line: &str, nodes: u64) -> Option<String> {
     Some(format!("{fen};{result:.1};{}\n", white_view(&pos, r.score)))
 }
 
+/// Input lines searched between two writes of the output file: a run cut
+/// off loses at most one batch, and `--skip` resumes it.
+const BATCH_PER_THREAD: usize = 2000;
+
 fn main() {
     let args = Args::parse();
     let text = std::fs::read_to_string(&args.input).unwrap_or_else(|e| {
@@ -67,49 +78,64 @@ fn main() {
     if args.limit > 0 {
         lines.truncate(args.limit);
     }
+    let total = lines.len();
+    let skip = args.skip.min(total);
     let threads = args.threads.max(1);
-    let bar = ProgressBar::new(lines.len() as u64);
+    let bar = ProgressBar::new(total as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} positions {per_sec} eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    // Contiguous chunks, one per thread: consecutive lines come from the
-    // same game, so each search finds its table warm from the previous one.
-    let chunk = lines.len().div_ceil(threads).max(1);
-    let outputs: Vec<String> = std::thread::scope(|s| {
-        let handles: Vec<_> = lines
-            .chunks(chunk)
-            .map(|part| {
-                let (bar, nodes) = (&bar, args.nodes);
-                s.spawn(move || {
-                    let mut pool = SearchPool::new(1, 8).expect("8 MB hash");
-                    let mut out = String::new();
-                    for line in part {
-                        if let Some(l) = rescore(&mut pool, line, nodes) {
-                            out.push_str(&l);
-                        }
-                        bar.inc(1);
-                    }
-                    out
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("rescore thread panicked")).collect()
-    });
-    bar.finish();
-    let mut file = std::fs::File::create(&args.out).unwrap_or_else(|e| {
-        eprintln!("error: cannot create {}: {e}", args.out);
+    bar.set_position(skip as u64);
+    // A resumed run appends to what the cut-off run wrote.
+    let file = if skip > 0 {
+        std::fs::OpenOptions::new().append(true).open(&args.out)
+    } else {
+        std::fs::File::create(&args.out)
+    };
+    let mut file = file.unwrap_or_else(|e| {
+        eprintln!("error: cannot open {}: {e}", args.out);
         std::process::exit(2)
     });
+    let mut pools: Vec<SearchPool> = (0..threads).map(|_| SearchPool::new(1, 8).expect("8 MB hash")).collect();
     let mut kept = 0;
-    for o in &outputs {
-        kept += o.lines().count();
-        if file.write_all(o.as_bytes()).is_err() {
-            eprintln!("error: write failed");
-            std::process::exit(2);
+    let mut done = skip;
+    for batch in lines[skip..].chunks(BATCH_PER_THREAD * threads) {
+        // Contiguous chunks, one per thread: consecutive lines come from the
+        // same game, so each search finds its table warm from the previous one.
+        let chunk = batch.len().div_ceil(threads).max(1);
+        let outputs: Vec<String> = std::thread::scope(|s| {
+            let handles: Vec<_> = batch
+                .chunks(chunk)
+                .zip(pools.iter_mut())
+                .map(|(part, pool)| {
+                    let (bar, nodes) = (&bar, args.nodes);
+                    s.spawn(move || {
+                        let mut out = String::new();
+                        for line in part {
+                            if let Some(l) = rescore(pool, line, nodes) {
+                                out.push_str(&l);
+                            }
+                            bar.inc(1);
+                        }
+                        out
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("rescore thread panicked")).collect()
+        });
+        for o in &outputs {
+            kept += o.lines().count();
+            if file.write_all(o.as_bytes()).and_then(|_| file.flush()).is_err() {
+                eprintln!("error: write to {} failed", args.out);
+                std::process::exit(2);
+            }
         }
+        done += batch.len();
+        bar.suspend(|| eprintln!("{done} of {total} input lines done (resume with --skip {done})"));
     }
-    println!("{kept} of {} positions kept in {}", lines.len(), args.out);
+    bar.finish();
+    println!("{kept} of {} positions kept in {}", total - skip, args.out);
 }
 
 #[cfg(test)]
