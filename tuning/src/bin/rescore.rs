@@ -126,7 +126,7 @@ fn main() {
         });
         for o in &outputs {
             kept += o.lines().count();
-            if file.write_all(o.as_bytes()).and_then(|_| file.flush()).is_err() {
+            if file.write_all(o.as_bytes()).is_err() {
                 eprintln!("error: write to {} failed", args.out);
                 std::process::exit(2);
             }
