@@ -13,6 +13,8 @@
 //! sigmoid(K·score/400)`: a game gives one bit for all its positions,
 //! while the score is a measurement of each position on its own.
 
+pub mod teacher;
+
 use jiangjun::chess::{Move, Position};
 use jiangjun::eval::layout::NUM_WEIGHTS;
 use jiangjun::eval::score::S;

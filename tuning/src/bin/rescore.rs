@@ -11,11 +11,17 @@
 //! `--threads` searches; the output keeps the input order and is written
 //! batch by batch, so a run cut off keeps what it finished and `--skip`
 //! resumes it.
+//!
+//! With `--engine PATH` another UCI engine labels the positions instead
+//! (one process per thread, `go nodes N`); its scores are multiplied by
+//! `--scale` to bring them to this evaluation's centipawns, and its best
+//! move decides whether the position is quiet.
 
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use jiangjun::chess::Position;
 use jiangjun::search::{Limits, SearchPool, SilentReporter};
+use jiangjun_tuning::teacher::Teacher;
 use jiangjun_tuning::{is_quiet_label, parse_line, white_view};
 use std::io::Write;
 use std::sync::Arc;
@@ -45,23 +51,55 @@ struct Args {
     /// Searches run at the same time (one thread each).
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// A UCI engine that labels the positions instead of our own search.
+    #[arg(long)]
+    engine: Option<String>,
+    /// `NAME=VALUE` sent to `--engine` as a UCI option (repeatable); Threads
+    /// 1 and Hash 16 are sent first.
+    #[arg(long = "engine-option")]
+    engine_options: Vec<String>,
+    /// Factor from the engine's centipawns to ours (see the CHANGELOG for how
+    /// it was fitted).
+    #[arg(long, default_value_t = 1.0)]
+    scale: f64,
+}
+
+/// Who searches the positions: our own search or an external engine.
+enum Labeller {
+    Own(SearchPool),
+    Engine(Teacher, f64),
 }
 
 /// The new label of one line, or `None` if the position is no longer quiet
-/// (or the line does not parse).
-fn rescore(pool: &mut SearchPool, line: &str, nodes: u64) -> Option<String> {
+/// (or the line does not parse, or the engine gave no usable answer).
+fn rescore(labeller: &mut Labeller, line: &str, nodes: u64) -> Option<String> {
     let (fen, result, _) = parse_line(line)?;
     let pos = Position::from_fen(&fen, false).ok()?;
     if pos.in_check() {
         // Not a training position whatever the search says; save the search.
         return None;
     }
-    let r = pool.search_blocking(&pos, Limits::nodes(nodes), 1, Arc::new(SilentReporter));
-    let best = r.best_move?;
-    if !is_quiet_label(&pos, best, r.score) {
+    let (best, score) = match labeller {
+        Labeller::Own(pool) => {
+            let r = pool.search_blocking(&pos, Limits::nodes(nodes), 1, Arc::new(SilentReporter));
+            (r.best_move?, r.score)
+        }
+        Labeller::Engine(teacher, scale) => {
+            let v = match teacher.search(&pos, nodes) {
+                Ok(v) => v?,
+                Err(e) => {
+                    eprintln!("error: the labelling engine failed: {e}");
+                    std::process::exit(2)
+                }
+            };
+            // A mate score is no evaluation target: drop the position.
+            (v.best, (v.score? as f64 * *scale).round() as i32)
+        }
+    };
+    if !is_quiet_label(&pos, best, score) {
         return None;
     }
-    Some(format!("{fen};{result:.1};{}\n", white_view(&pos, r.score)))
+    Some(format!("{fen};{result:.1};{}\n", white_view(&pos, score)))
 }
 
 /// Input lines searched between two writes of the output file: a run cut
@@ -97,7 +135,28 @@ fn main() {
         eprintln!("error: cannot open {}: {e}", args.out);
         std::process::exit(2)
     });
-    let mut pools: Vec<SearchPool> = (0..threads).map(|_| SearchPool::new(1, 8).expect("8 MB hash")).collect();
+    let mut options = vec![("Threads".to_string(), "1".to_string()), ("Hash".to_string(), "16".to_string())];
+    for o in &args.engine_options {
+        match o.split_once('=') {
+            Some((n, v)) => options.push((n.trim().to_string(), v.trim().to_string())),
+            None => {
+                eprintln!("error: --engine-option wants NAME=VALUE, got {o}");
+                std::process::exit(2)
+            }
+        }
+    }
+    let mut labellers: Vec<Labeller> = (0..threads)
+        .map(|_| match &args.engine {
+            None => Labeller::Own(SearchPool::new(1, 8).expect("8 MB hash")),
+            Some(path) => Labeller::Engine(
+                Teacher::spawn(path, &options).unwrap_or_else(|e| {
+                    eprintln!("error: cannot start {path}: {e}");
+                    std::process::exit(2)
+                }),
+                args.scale,
+            ),
+        })
+        .collect();
     let mut kept = 0;
     let mut done = skip;
     for batch in lines[skip..].chunks(BATCH_PER_THREAD * threads) {
@@ -107,13 +166,13 @@ fn main() {
         let outputs: Vec<String> = std::thread::scope(|s| {
             let handles: Vec<_> = batch
                 .chunks(chunk)
-                .zip(pools.iter_mut())
-                .map(|(part, pool)| {
+                .zip(labellers.iter_mut())
+                .map(|(part, labeller)| {
                     let (bar, nodes) = (&bar, args.nodes);
                     s.spawn(move || {
                         let mut out = String::new();
                         for line in part {
-                            if let Some(l) = rescore(pool, line, nodes) {
+                            if let Some(l) = rescore(labeller, line, nodes) {
                                 out.push_str(&l);
                             }
                             bar.inc(1);
@@ -144,7 +203,7 @@ mod tests {
 
     #[test]
     fn a_position_that_is_no_longer_quiet_is_dropped() {
-        let mut pool = SearchPool::new(1, 1).unwrap();
+        let mut pool = Labeller::Own(SearchPool::new(1, 1).unwrap());
         // White's queen takes the undefended rook on d8: the best move is a capture.
         let line = "3r2k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1;1.0;50";
         assert_eq!(rescore(&mut pool, line, 2000), None);
@@ -155,7 +214,7 @@ mod tests {
 
     #[test]
     fn a_quiet_position_keeps_its_fen_and_result_with_a_white_view_score() {
-        let mut pool = SearchPool::new(1, 1).unwrap();
+        let mut pool = Labeller::Own(SearchPool::new(1, 1).unwrap());
         // Black to move, a queen down: the score must come back from White's view (positive).
         let line = "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3;1.0;0";
         let out = rescore(&mut pool, line, 2000).expect("quiet position kept");
