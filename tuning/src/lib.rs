@@ -58,6 +58,13 @@ pub fn parse_line(line: &str) -> Option<(String, f64, Option<i32>)> {
     Some((fen.to_string(), result, score))
 }
 
+/// `weight·ours + (1-weight)·teacher`, rounded with ties to even: the blended
+/// label `blend` writes (the rounding matches the one-off join that made the
+/// first blended data, so its weights can be rebuilt).
+pub fn blend_score(ours: i32, teacher: i32, weight: f64) -> i32 {
+    (weight * ours as f64 + (1.0 - weight) * teacher as f64).round_ties_even() as i32
+}
+
 /// A search score (side to move's view) from White's point of view, as the
 /// data files hold it.
 pub fn white_view(pos: &Position, score: i32) -> i32 {
@@ -313,6 +320,19 @@ mod tests {
     /// A rook ending a pawn up with every pawn on one wing: complexity pulls
     /// the endgame score towards zero.
     const ENDGAME: &str = "r5k1/5ppp/8/8/8/8/4PPPP/R5K1 w - - 0 1";
+
+    #[test]
+    fn blended_scores_weigh_both_labels_and_round_ties_to_even() {
+        assert_eq!(blend_score(100, 200, 0.5), 150);
+        assert_eq!(blend_score(100, 200, 0.3), 170);
+        assert_eq!(blend_score(-100, 200, 1.0), -100);
+        assert_eq!(blend_score(-100, 200, 0.0), 200);
+        // Halves go to the even neighbour, as Python's round() does.
+        assert_eq!(blend_score(1, 2, 0.5), 2);
+        assert_eq!(blend_score(2, 3, 0.5), 2);
+        assert_eq!(blend_score(-1, -2, 0.5), -2);
+        assert_eq!(blend_score(-3, 0, 0.5), -2);
+    }
 
     #[test]
     fn float_eval_matches_engine_eval() {
