@@ -39,6 +39,15 @@ pub struct Sample {
     pub target: f64,
 }
 
+/// The whole of a data file, or an error message and exit status 2: the
+/// tuning tools have nothing to do without their input.
+pub fn read_data_file(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("error: cannot read {path}: {e}");
+        std::process::exit(2)
+    })
+}
+
 /// One data line: `FEN;result` or `FEN;result;score`, with the result 1.0,
 /// 0.5 or 0.0 and the search score in centipawns, both from White's view.
 pub fn parse_line(line: &str) -> Option<(String, f64, Option<i32>)> {

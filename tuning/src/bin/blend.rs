@@ -6,14 +6,14 @@
 //! evaluation close to what the search expects and still gained (CHANGELOG,
 //! "Evaluation weights refitted to half our 20,000-node score..."). This
 //! writes, for every `--teacher` line whose FEN our files also label,
-//! `FEN;result;round(w·ours + (1-w)·teacher)` with the FEN and result as the
-//! teacher line has them and in the teacher files' order. Where our files
+//! `FEN;result;round(w·ours + (1-w)·teacher)` with the teacher line's FEN
+//! and result, in the teacher files' order. Where our files
 //! label one FEN twice, the later line wins. Ties round to even. These rules
 //! are those of the one-off join that made the data of the committed weights,
 //! so `--weight 0.5` rebuilds that file byte for byte.
 
 use clap::Parser;
-use jiangjun_tuning::{blend_score, parse_line};
+use jiangjun_tuning::{blend_score, parse_line, read_data_file};
 use std::collections::HashMap;
 use std::io::Write;
 
@@ -35,13 +35,6 @@ struct Args {
     out: String,
 }
 
-fn read(path: &str) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| {
-        eprintln!("error: cannot read {path}: {e}");
-        std::process::exit(2)
-    })
-}
-
 fn main() {
     let args = Args::parse();
     if !(0.0..=1.0).contains(&args.weight) {
@@ -52,7 +45,7 @@ fn main() {
     let mut ours: HashMap<String, i32> = HashMap::new();
     let mut bad = 0usize;
     for path in &args.ours {
-        for line in read(path).lines() {
+        for line in read_data_file(path).lines() {
             match parse_line(line) {
                 Some((fen, _, Some(score))) => {
                     ours.insert(fen, score);
@@ -64,17 +57,15 @@ fn main() {
     let mut out = String::new();
     let (mut total, mut kept) = (0usize, 0usize);
     for path in &args.teacher {
-        for line in read(path).lines() {
+        for line in read_data_file(path).lines() {
             total += 1;
-            let Some((fen, _, Some(theirs))) = parse_line(line) else {
+            let Some((fen, result, Some(theirs))) = parse_line(line) else {
                 bad += 1;
                 continue;
             };
             let Some(&mine) = ours.get(&fen) else { continue };
-            // FEN and result exactly as the input wrote them.
-            let mut fields = line.split(';');
-            let (f, r) = (fields.next().unwrap_or_default(), fields.next().unwrap_or_default());
-            out.push_str(&format!("{f};{r};{}\n", blend_score(mine, theirs, args.weight)));
+            // The line format `rescore` writes.
+            out.push_str(&format!("{fen};{result:.1};{}\n", blend_score(mine, theirs, args.weight)));
             kept += 1;
         }
     }

@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use jiangjun::chess::Position;
 use jiangjun::search::{Limits, SearchPool, SilentReporter};
 use jiangjun_tuning::teacher::Teacher;
-use jiangjun_tuning::{is_quiet_label, parse_line, white_view};
+use jiangjun_tuning::{is_quiet_label, parse_line, read_data_file, white_view};
 use std::io::Write;
 use std::sync::Arc;
 
@@ -108,10 +108,7 @@ const BATCH_PER_THREAD: usize = 2000;
 
 fn main() {
     let args = Args::parse();
-    let text = std::fs::read_to_string(&args.input).unwrap_or_else(|e| {
-        eprintln!("error: cannot read {}: {e}", args.input);
-        std::process::exit(2)
-    });
+    let text = read_data_file(&args.input);
     let mut lines: Vec<&str> = text.lines().step_by(args.every.max(1)).collect();
     if args.limit > 0 {
         lines.truncate(args.limit);

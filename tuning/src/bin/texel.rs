@@ -11,7 +11,7 @@
 use clap::Parser;
 use jiangjun::chess::Position;
 use jiangjun::eval::weights::WEIGHTS;
-use jiangjun_tuning::{find_k, gradient, loss, parse_line, render_weights, result_loss, sample, set_targets, to_floats, to_weights, Adam, Sample};
+use jiangjun_tuning::{find_k, gradient, loss, parse_line, read_data_file, render_weights, result_loss, sample, set_targets, to_floats, to_weights, Adam, Sample};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -79,10 +79,7 @@ fn main() {
     let t0 = Instant::now();
     let mut lines = Vec::new();
     for path in &args.data {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-            eprintln!("error: cannot read {path}: {e}");
-            std::process::exit(2)
-        });
+        let text = read_data_file(path);
         lines.extend(text.lines().map(str::to_string));
     }
     if let Some(n) = args.limit {
