@@ -6,6 +6,7 @@
 //! variant requires.
 
 use super::types::{PieceType, Square};
+use arrayvec::ArrayVec;
 use std::fmt;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -179,43 +180,44 @@ pub const MAX_MOVES: usize = 256;
 
 /// A fixed-capacity list: no allocation in the hot path. The largest known
 /// number of legal moves in a reachable position is 218.
+///
+/// The storage is an `ArrayVec`: its slots start uninitialised, so making a
+/// list costs nothing, where a plain array would be zeroed (512 bytes) at
+/// every search node, most of which generate a few moves or none.
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
+    moves: ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList { moves: [Move::NONE; MAX_MOVES], len: 0 }
+        MoveList { moves: ArrayVec::new() }
     }
 
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
-        debug_assert!(self.len < MAX_MOVES);
-        // SAFETY-free: the bound holds because no position has more than 218 legal moves.
-        self.moves[self.len] = m;
-        self.len += 1;
+        // Cannot overflow: no position has more than 218 legal moves.
+        self.moves.push(m);
     }
 
     #[inline(always)]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
 
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        self.moves.as_slice()
     }
 
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        self.moves.as_mut_slice()
     }
 
     pub fn contains(&self, m: Move) -> bool {
@@ -227,7 +229,7 @@ impl MoveList {
     }
 
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
 }
 

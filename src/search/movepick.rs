@@ -15,6 +15,7 @@
 use super::history::{Histories, PieceTo};
 use super::params;
 use super::see::{see_ge, value};
+use arrayvec::ArrayVec;
 use crate::chess::attacks::{bishop_attacks, knight_attacks, pawn_attacks_bb, rook_attacks};
 use crate::chess::{Bitboard, Move, MoveList, PieceType, Position, MAX_MOVES};
 
@@ -45,7 +46,9 @@ pub struct MovePicker {
     /// list (about 1.5 KB) instead of one per stage keeps the search's stack
     /// small and cheap to set up.
     moves: MoveList,
-    scores: [i32; MAX_MOVES],
+    /// Ordering scores, pushed in step with `moves` (same index, same
+    /// uninitialised-until-used storage).
+    scores: ArrayVec<i32, MAX_MOVES>,
     /// Next index to hand out, and the end of the current stage's range.
     cur: usize,
     end: usize,
@@ -119,7 +122,7 @@ impl MovePicker {
             conts,
             threats,
             moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
+            scores: ArrayVec::new(),
             cur: 0,
             end: 0,
             bad_end: 0,
@@ -173,7 +176,7 @@ impl MovePicker {
                     pos.tactical_moves(&mut self.moves);
                     self.end = self.moves.len();
                     for i in 0..self.end {
-                        self.scores[i] = capture_score(pos, self.moves[i], hist);
+                        self.scores.push(capture_score(pos, self.moves[i], hist));
                     }
                     self.stage = Stage::GoodCaptures;
                 }
@@ -227,6 +230,7 @@ impl MovePicker {
                 }
                 Stage::GenQuiets => {
                     if !self.skip_quiets {
+                        debug_assert_eq!(self.scores.len(), self.moves.len());
                         self.cur = self.moves.len();
                         pos.quiet_moves(&mut self.moves);
                         self.end = self.moves.len();
@@ -258,9 +262,9 @@ impl MovePicker {
                             // not worth the early try.
                             let check = checks[pt.index()].contains(m.to())
                                 && (params::check_bonus_see() == 0 || see_ge(pos, m, -params::check_see_margin()));
-                            self.scores[i] = hist.quiet_score(pos, m, &self.conts, self.threats)
-                                + bonus * check as i32
-                                + threat;
+                            self.scores.push(
+                                hist.quiet_score(pos, m, &self.conts, self.threats) + bonus * check as i32 + threat,
+                            );
                         }
                     }
                     self.stage = Stage::Quiets;
@@ -293,7 +297,7 @@ impl MovePicker {
 
 /// Selection sort step: the best move of `list[index..end]`, swapped to `index`.
 #[inline(always)]
-fn pick_best(list: &mut MoveList, scores: &mut [i32; MAX_MOVES], index: &mut usize, end: usize) -> Option<Move> {
+fn pick_best(list: &mut MoveList, scores: &mut [i32], index: &mut usize, end: usize) -> Option<Move> {
     if *index >= end {
         return None;
     }

@@ -2,6 +2,7 @@
 //! table, whole-node pruning (reverse futility, razoring, null move),
 //! move-level pruning, extensions, late-move reductions and history updates.
 
+use arrayvec::ArrayVec;
 use super::{bound_cuts, refine_eval, score_from_tt, score_to_tt, Worker};
 use crate::chess::{Bitboard, Move};
 use crate::eval::evaluate;
@@ -174,10 +175,10 @@ impl Worker {
         let threats = threats(&self.pos);
         let mut picker = MovePicker::new(&self.pos, tt_move, killers, counter, conts, threats);
         let mut moves_searched = 0;
-        let mut quiets_tried: [Move; 64] = [Move::NONE; 64];
-        let mut n_quiets = 0;
-        let mut captures_tried: [Move; 32] = [Move::NONE; 32];
-        let mut n_captures = 0;
+        // Moves searched without a cutoff, for the history malus (uninitialised
+        // storage: most nodes cut off after a move or two).
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
         let lmp_limit = (params::lmp_base() + depth * depth) / if improving { 1 } else { 2 };
         let root_node = ply == 0;
         // A capture as the hash move: the quiet moves rarely matter.
@@ -266,12 +267,11 @@ impl Worker {
             self.pos.make_move(m);
             ctx.tt.prefetch(self.pos.key());
             moves_searched += 1;
-            if is_quiet && n_quiets < quiets_tried.len() {
-                quiets_tried[n_quiets] = m;
-                n_quiets += 1;
-            } else if !is_quiet && n_captures < captures_tried.len() {
-                captures_tried[n_captures] = m;
-                n_captures += 1;
+            // Past 64 quiets (32 captures) the rest go without a malus.
+            if is_quiet {
+                let _ = quiets_tried.try_push(m);
+            } else {
+                let _ = captures_tried.try_push(m);
             }
             let new_depth = depth - 1 + ext;
 
@@ -315,7 +315,7 @@ impl Worker {
                         self.pv.update(ply, m);
                     }
                     if score >= beta {
-                        self.update_histories(ply, depth, m, threats, &quiets_tried[..n_quiets], &captures_tried[..n_captures]);
+                        self.update_histories(ply, depth, m, threats, &quiets_tried, &captures_tried);
                         break;
                     }
                     alpha = score;
