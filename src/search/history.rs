@@ -57,6 +57,34 @@ pub struct Histories {
     correction: Box<[[i16; CORR_SIZE]; 2]>,
 }
 
+/// Stands in for a history that is switched off or has no previous move.
+static ZERO_TABLE: PieceToTable = [[0; 64]; 12];
+
+/// Combined quiet-move score (butterfly + continuation one and two plies
+/// back + pawn history) for the moves of one node; used for ordering and
+/// for pruning and reduction decisions.
+pub struct QuietScorer<'a> {
+    butterfly: &'a [[FromTo; 2]; 2],
+    conts: [&'a PieceToTable; 2],
+    pawn: &'a PieceToTable,
+    threats: Bitboard,
+}
+
+impl QuietScorer<'_> {
+    #[inline(always)]
+    pub fn score(&self, pos: &Position, m: Move) -> i32 {
+        let piece = pos.piece_on(m.from()).index();
+        let (from, to) = (m.from(), m.to());
+        let fa = self.threats.contains(from) as usize;
+        let ta = self.threats.contains(to) as usize;
+        let (from, to) = (from.index(), to.index());
+        self.butterfly[fa][ta][from][to] as i32
+            + self.conts[0][piece][to] as i32
+            + self.conts[1][piece][to] as i32
+            + self.pawn[piece][to] as i32
+    }
+}
+
 fn boxed_zeroed<T>() -> Box<T> {
     // The tables are large; build them on the heap directly (all-zero is a
     // valid value for every table here).
@@ -136,19 +164,31 @@ impl Histories {
         }
     }
 
-    /// Combined quiet score used for ordering and pruning decisions.
-    /// `threats`: the squares the side not to move attacks (see `threats`).
+    /// The tables that score the quiet moves of one node, looked up once
+    /// per node instead of once per move. `threats`: the squares the side
+    /// not to move attacks (see `threats`).
+    #[inline(always)]
+    pub fn quiet_scorer(&self, pos: &Position, conts: &[PieceTo; 2], threats: Bitboard) -> QuietScorer<'_> {
+        let cont = |prev: PieceTo| {
+            if params::cont_hist_on() != 0 && prev.valid {
+                &self.continuation[prev.piece as usize][prev.to as usize]
+            } else {
+                &ZERO_TABLE
+            }
+        };
+        QuietScorer {
+            butterfly: &self.butterfly[pos.side_to_move().index()],
+            conts: [cont(conts[0]), cont(conts[1])],
+            pawn: if params::pawn_hist_on() != 0 { &self.pawn[pawn_index(pos)] } else { &ZERO_TABLE },
+            threats,
+        }
+    }
+
+    /// One move's quiet score, where the node's tables cannot be held
+    /// across the move loop (the search below updates them).
     #[inline(always)]
     pub fn quiet_score(&self, pos: &Position, m: Move, conts: &[PieceTo; 2], threats: Bitboard) -> i32 {
-        let piece = pos.piece_on(m.from());
-        let mut s = self.butterfly(pos.side_to_move(), m, threats);
-        if params::cont_hist_on() != 0 {
-            s += self.continuation(conts[0], piece, m) + self.continuation(conts[1], piece, m);
-        }
-        if params::pawn_hist_on() != 0 {
-            s += self.pawn[pawn_index(pos)][piece.index()][m.to().index()] as i32;
-        }
-        s
+        self.quiet_scorer(pos, conts, threats).score(pos, m)
     }
 
     pub fn update_quiet(&mut self, pos: &Position, m: Move, conts: &[PieceTo; 2], threats: Bitboard, bonus: i32) {

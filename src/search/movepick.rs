@@ -247,6 +247,7 @@ impl MovePicker {
                         // learns this slowly because the squares change.
                         let mul = params::threat_ord_mul();
                         let lesser = if mul != 0 { threats_by_lesser(pos) } else { [Bitboard::EMPTY; 6] };
+                        let scorer = hist.quiet_scorer(pos, &self.conts, self.threats);
                         for i in self.cur..self.end {
                             let m = self.moves[i];
                             let pt = pos.piece_on(m.from()).piece_type();
@@ -263,7 +264,7 @@ impl MovePicker {
                             let check = checks[pt.index()].contains(m.to())
                                 && (params::check_bonus_see() == 0 || see_ge(pos, m, -params::check_see_margin()));
                             self.scores.push(
-                                hist.quiet_score(pos, m, &self.conts, self.threats) + bonus * check as i32 + threat,
+                                scorer.score(pos, m) + bonus * check as i32 + threat,
                             );
                         }
                     }
