@@ -92,6 +92,8 @@ params! {
     lmr_base = 62, 0, 200;
     lmr_div = 159, 100, 400;
     lmr_history = 9638, 2000, 32000;
+    // Shallowest depth at which late moves are reduced.
+    lmr_min_depth = 3, 1, 6;
     // Extra plies of reduction at an expected cut node.
     lmr_cut_node = 1, 0, 3;
     // Quiet moves are reduced one ply more when the hash move is a capture.

@@ -276,7 +276,7 @@ impl Worker {
             let new_depth = depth - 1 + ext;
 
             let mut score;
-            if moves_searched > 1 + pv_node as i32 && depth >= 3 && params::lmr_on() != 0 && reducible {
+            if moves_searched > 1 + pv_node as i32 && depth >= params::lmr_min_depth() && params::lmr_on() != 0 && reducible {
                 // Late-move reduction.
                 let mut r = self.lmr[depth.min(63) as usize][(moves_searched as usize).min(63)];
                 r -= pv_node as i32;
