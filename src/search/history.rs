@@ -74,10 +74,8 @@ impl QuietScorer<'_> {
     #[inline(always)]
     pub fn score(&self, pos: &Position, m: Move) -> i32 {
         let piece = pos.piece_on(m.from()).index();
-        let (from, to) = (m.from(), m.to());
-        let fa = self.threats.contains(from) as usize;
-        let ta = self.threats.contains(to) as usize;
-        let (from, to) = (from.index(), to.index());
+        // The colour is already chosen: `butterfly` is the side to move's table.
+        let [_, fa, ta, from, to] = Histories::butterfly_index(pos.side_to_move(), m, self.threats);
         self.butterfly[fa][ta][from][to] as i32
             + self.conts[0][piece][to] as i32
             + self.conts[1][piece][to] as i32
@@ -133,20 +131,6 @@ impl Histories {
     fn butterfly_index(c: Color, m: Move, threats: Bitboard) -> [usize; 5] {
         let (from, to) = (m.from(), m.to());
         [c.index(), threats.contains(from) as usize, threats.contains(to) as usize, from.index(), to.index()]
-    }
-
-    #[inline(always)]
-    pub fn butterfly(&self, c: Color, m: Move, threats: Bitboard) -> i32 {
-        let [c, fa, ta, f, t] = Self::butterfly_index(c, m, threats);
-        self.butterfly[c][fa][ta][f][t] as i32
-    }
-
-    #[inline(always)]
-    pub fn continuation(&self, prev: PieceTo, piece: Piece, m: Move) -> i32 {
-        if !prev.valid {
-            return 0;
-        }
-        self.continuation[prev.piece as usize][prev.to as usize][piece.index()][m.to().index()] as i32
     }
 
     #[inline(always)]
