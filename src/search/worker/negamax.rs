@@ -222,6 +222,10 @@ impl Worker {
                 }
             }
 
+            // The child's hash entry is fetched while the extensions and the
+            // move itself are worked out.
+            ctx.tt.prefetch(self.pos.key_after(m));
+
             // ---- Extensions ----
             let mut ext = 0;
             if params::se_on() != 0
@@ -265,7 +269,6 @@ impl Worker {
             let piece = self.pos.piece_on(m.from());
             self.frame(ply).piece_to = PieceTo::new(piece, m);
             self.pos.make_move(m);
-            ctx.tt.prefetch(self.pos.key());
             moves_searched += 1;
             // Past 64 quiets (32 captures) the rest go without a malus.
             if is_quiet {

@@ -92,8 +92,8 @@ impl Worker {
                     continue;
                 }
             }
+            ctx.tt.prefetch(self.pos.key_after(m));
             self.pos.make_move(m);
-            ctx.tt.prefetch(self.pos.key());
             let score = -self.qsearch(ctx, -beta, -alpha, ply + 1);
             self.pos.unmake_move(m);
             searched += 1;
