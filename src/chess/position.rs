@@ -110,9 +110,10 @@ impl Position {
     }
 
     /// The key the position will have after the legal move `m`, without
-    /// making it: the search prefetches the child's hash entry with it. Exact
-    /// except after a double push, where `make_move` also hashes the
-    /// en-passant square when a capture there is possible.
+    /// making it: the search prefetches the child's hash entry with it, and
+    /// `make_move` starts from it. Exact except after a double push, where
+    /// `make_move` also hashes the en-passant square when a capture there is
+    /// possible.
     pub fn key_after(&self, m: Move) -> u64 {
         let us = self.side;
         let from = m.from();
@@ -386,14 +387,12 @@ impl Position {
         let from = m.from();
         let to = m.to();
         let piece = self.board[from.index()];
-        let mut key = self.st.key ^ zobrist::side();
+        // One rule for the key, shared with the prefetch before the move.
+        let mut key = self.key_after(m);
         let mut pawn_key = self.st.pawn_key;
         let mut halfmove = self.st.halfmove + 1;
         let mut captured = Piece::NONE;
 
-        if let Some(ep) = self.st.ep_square {
-            key ^= zobrist::ep_file(ep.file());
-        }
         self.st.ep_square = None;
 
         if m.is_castle() {
@@ -406,19 +405,15 @@ impl Position {
             self.remove_piece(to);
             self.put_piece(piece, kto);
             self.put_piece(rook, rto);
-            key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, kto);
-            key ^= zobrist::piece_square(rook, to) ^ zobrist::piece_square(rook, rto);
             // The pawn key covers kings too.
             pawn_key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, kto);
         } else {
             if m.is_en_passant() {
                 let cap_sq = Square::from_coords(to.file(), from.rank());
                 captured = self.remove_piece(cap_sq);
-                key ^= zobrist::piece_square(captured, cap_sq);
                 pawn_key ^= zobrist::piece_square(captured, cap_sq);
             } else if m.is_capture() {
                 captured = self.remove_piece(to);
-                key ^= zobrist::piece_square(captured, to);
                 if captured.piece_type() == PieceType::Pawn {
                     pawn_key ^= zobrist::piece_square(captured, to);
                 }
@@ -427,7 +422,6 @@ impl Position {
                 halfmove = 0;
             }
             self.move_piece(from, to);
-            key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
 
             if piece.piece_type() == PieceType::Pawn {
                 halfmove = 0;
@@ -436,7 +430,6 @@ impl Position {
                     let np = Piece::new(us, promo);
                     self.remove_piece(to);
                     self.put_piece(np, to);
-                    key ^= zobrist::piece_square(piece, to) ^ zobrist::piece_square(np, to);
                 } else {
                     pawn_key ^= zobrist::piece_square(piece, to);
                 }
@@ -447,10 +440,7 @@ impl Position {
 
         let old_rights = self.st.castling;
         let new_rights = CastlingRights(old_rights.0 & self.castle_mask[from.index()] & self.castle_mask[to.index()]);
-        if new_rights != old_rights {
-            key ^= zobrist::castling(old_rights) ^ zobrist::castling(new_rights);
-            self.st.castling = new_rights;
-        }
+        self.st.castling = new_rights;
 
         self.side = them;
         if us == Color::Black {
