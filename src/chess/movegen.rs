@@ -374,8 +374,7 @@ impl Position {
         let pt = self.board[from.index()].piece_type();
 
         if m.is_castle() {
-            let side = if to.file() > from.file() { CastleSide::King } else { CastleSide::Queen };
-            let (kto, rto) = Position::castle_destinations(us, side);
+            let (kto, rto) = Position::castling_destinations_of(us, m);
             let occ2 = (occ ^ Bitboard::from_square(from) ^ Bitboard::from_square(to))
                 | Bitboard::from_square(kto)
                 | Bitboard::from_square(rto);

@@ -124,8 +124,7 @@ impl Position {
             key ^= zobrist::ep_file(ep.file());
         }
         if m.is_castle() {
-            let side = if to.file() > from.file() { CastleSide::King } else { CastleSide::Queen };
-            let (kto, rto) = Self::castle_destinations(us, side);
+            let (kto, rto) = Self::castling_destinations_of(us, m);
             let rook = Piece::new(us, PieceType::Rook);
             key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, kto);
             key ^= zobrist::piece_square(rook, to) ^ zobrist::piece_square(rook, rto);
@@ -140,7 +139,7 @@ impl Position {
             key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(landed, to);
         }
         let old_rights = self.st.castling;
-        let new_rights = CastlingRights(old_rights.0 & self.castle_mask[from.index()] & self.castle_mask[to.index()]);
+        let new_rights = self.castling_after(from, to);
         if new_rights != old_rights {
             key ^= zobrist::castling(old_rights) ^ zobrist::castling(new_rights);
         }
@@ -366,6 +365,21 @@ impl Position {
         self.by_color[p.color().index()] ^= bb;
     }
 
+    /// Squares of the king and rook after the castling move `m`, which is
+    /// encoded as the king taking its own rook.
+    #[inline(always)]
+    pub fn castling_destinations_of(color: Color, m: Move) -> (Square, Square) {
+        let side = if m.to().file() > m.from().file() { CastleSide::King } else { CastleSide::Queen };
+        Self::castle_destinations(color, side)
+    }
+
+    /// Castling rights left after a move from `from` to `to`: moving the king
+    /// or a rook, or capturing a rook on its square, loses them.
+    #[inline(always)]
+    fn castling_after(&self, from: Square, to: Square) -> CastlingRights {
+        CastlingRights(self.st.castling.0 & self.castle_mask[from.index()] & self.castle_mask[to.index()])
+    }
+
     /// Squares of the king and rook after castling on `side`.
     #[inline(always)]
     pub fn castle_destinations(color: Color, side: CastleSide) -> (Square, Square) {
@@ -397,8 +411,7 @@ impl Position {
 
         if m.is_castle() {
             // `to` is the rook's square (king takes rook).
-            let side = if to.file() > from.file() { CastleSide::King } else { CastleSide::Queen };
-            let (kto, rto) = Self::castle_destinations(us, side);
+            let (kto, rto) = Self::castling_destinations_of(us, m);
             let rook = Piece::new(us, PieceType::Rook);
             // Remove both first: in Chess960 destinations may overlap origins.
             self.remove_piece(from);
@@ -438,9 +451,7 @@ impl Position {
             }
         }
 
-        let old_rights = self.st.castling;
-        let new_rights = CastlingRights(old_rights.0 & self.castle_mask[from.index()] & self.castle_mask[to.index()]);
-        self.st.castling = new_rights;
+        self.st.castling = self.castling_after(from, to);
 
         self.side = them;
         if us == Color::Black {
@@ -475,8 +486,7 @@ impl Position {
         let from = m.from();
         let to = m.to();
         if m.is_castle() {
-            let side = if to.file() > from.file() { CastleSide::King } else { CastleSide::Queen };
-            let (kto, rto) = Self::castle_destinations(us, side);
+            let (kto, rto) = Self::castling_destinations_of(us, m);
             let king = self.remove_piece(kto);
             let rook = self.remove_piece(rto);
             self.put_piece(king, from);
