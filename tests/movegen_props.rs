@@ -121,6 +121,48 @@ fn tactical_and_quiet_partition_all() {
     });
 }
 
+/// `quiet_checks` gives exactly the quiet moves after which the opponent is
+/// in check (found by playing each one), each once; discovered checks and
+/// checks by castling included.
+#[test]
+fn quiet_checks_are_the_quiet_moves_that_check() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let all = positions();
+    let direct = AtomicUsize::new(0);
+    let discovered = AtomicUsize::new(0);
+    common::par_check(&all, |p| {
+        let fen = p.to_fen();
+        let mut quiet = MoveList::new();
+        p.quiet_moves(&mut quiet);
+        let mut expected: Vec<u16> = Vec::new();
+        for &m in quiet.iter() {
+            let mut q = p.clone();
+            q.make_move(m);
+            if q.in_check() {
+                expected.push(m.raw());
+                // A check by a piece that did not move is a discovery.
+                if q.checkers().contains(m.to()) {
+                    direct.fetch_add(1, Ordering::Relaxed);
+                } else {
+                    discovered.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+        let mut checks = MoveList::new();
+        p.quiet_checks(&mut checks);
+        let mut got: Vec<u16> = checks.iter().map(|m| m.raw()).collect();
+        let n = got.len();
+        got.sort_unstable();
+        got.dedup();
+        assert_eq!(got.len(), n, "{fen}: duplicate quiet check");
+        expected.sort_unstable();
+        assert_eq!(got, expected, "{fen}");
+    });
+    // The positions exercise both kinds, so the test can fail.
+    assert!(direct.into_inner() > 10_000);
+    assert!(discovered.into_inner() > 100);
+}
+
 #[test]
 fn every_generated_move_is_legal_and_kinds_match_the_board() {
     let all = positions();

@@ -363,6 +363,91 @@ impl Position {
         }
     }
 
+    /// The legal quiet moves that give check, direct or discovered (castling
+    /// included): the same set as `quiet_moves` filtered by `gives_check`,
+    /// but without generating the rest. Out of check only moves onto a
+    /// checking square or off a discovery line are produced; in check (rare
+    /// where this is used) it falls back to the filter.
+    pub fn quiet_checks(&self, list: &mut MoveList) {
+        if self.in_check() {
+            let mut all = MoveList::new();
+            self.quiet_moves(&mut all);
+            for &m in all.iter() {
+                if self.gives_check(m) {
+                    list.push(m);
+                }
+            }
+            return;
+        }
+        let us = self.side;
+        let them = us.flip();
+        let ksq = self.king_square(us);
+        let eksq = self.king_square(them);
+        let occ = self.occupied();
+        let empty = !occ;
+        let pinned = self.st.pinned;
+        // Our pieces that alone block one of our sliders from their king:
+        // moving one off that line uncovers check.
+        let discoverers = self.blockers_for_king(them, us) & self.by_color[us.index()];
+        let reach = |from: Square, chk: Bitboard| {
+            let mut t = chk;
+            if discoverers.contains(from) {
+                t |= !line(eksq, from);
+            }
+            if pinned.contains(from) {
+                t &= line(ksq, from);
+            }
+            t
+        };
+
+        for pt in [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen] {
+            let chk = self.check_squares(pt);
+            for from in self.pieces_of(us, pt) {
+                let targets = Position::piece_attacks(pt, from, occ) & empty & reach(from, chk);
+                for to in targets {
+                    list.push(Move::new(from, to, MoveKind::Quiet));
+                }
+            }
+        }
+
+        let promo_rank = Bitboard::relative_rank(us, 7);
+        let third_rank = Bitboard::relative_rank(us, 2);
+        let pawn_chk = self.check_squares(PieceType::Pawn);
+        for from in self.pieces_of(us, PieceType::Pawn) {
+            let ok = reach(from, pawn_chk);
+            let one = from.forward(us);
+            if !empty.contains(one) || promo_rank.contains(one) {
+                continue;
+            }
+            if ok.contains(one) {
+                list.push(Move::new(from, one, MoveKind::Quiet));
+            }
+            if third_rank.contains(one) {
+                let two = one.forward(us);
+                if empty.contains(two) && ok.contains(two) {
+                    list.push(Move::new(from, two, MoveKind::DoublePush));
+                }
+            }
+        }
+
+        // The king checks only by discovery, or as castling by its rook.
+        if discoverers.contains(ksq) {
+            let occ_no_king = occ ^ Bitboard::from_square(ksq);
+            for to in king_attacks(ksq) & empty & !line(eksq, ksq) {
+                if !self.is_attacked_by(to, them, occ_no_king) {
+                    list.push(Move::new(ksq, to, MoveKind::Quiet));
+                }
+            }
+        }
+        let mut castles = MoveList::new();
+        self.generate_castling(&mut castles, ksq, occ);
+        for &m in castles.iter() {
+            if self.gives_check(m) {
+                list.push(m);
+            }
+        }
+    }
+
     /// Does the move give check? Used by search for extensions and pruning.
     pub fn gives_check(&self, m: Move) -> bool {
         let us = self.side;

@@ -109,6 +109,8 @@ params! {
     delta_margin = 182, 50, 600;
     // Captures that give check are not delta-pruned.
     delta_check_exempt = 1, 0, 1;
+    // Quiet mate-in-one probe at the first ply of quiescence.
+    qs_mate1 = 1, 0, 1;
     qsee_on = 1, 0, 1;
     // Move ordering.
     killers_on = 1, 0, 1;

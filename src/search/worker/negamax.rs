@@ -19,7 +19,7 @@ impl Worker {
     pub(super) fn negamax(&mut self, ctx: &SearchContext, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, cut_node: bool) -> i32 {
         let pv_node = beta - alpha > 1;
         if depth <= 0 {
-            return self.qsearch(ctx, alpha, beta, ply);
+            return self.qsearch(ctx, alpha, beta, ply, true);
         }
         self.pv.clear(ply);
         if self.tick(ctx) {
@@ -114,7 +114,7 @@ impl Worker {
             }
             // Razoring: far below alpha, ask quiescence.
             if params::razor_on() != 0 && depth <= params::razor_depth() && eval + params::razor_margin() * depth <= alpha {
-                let q = self.qsearch(ctx, alpha, alpha + 1, ply);
+                let q = self.qsearch(ctx, alpha, alpha + 1, ply, true);
                 if q <= alpha {
                     return q;
                 }

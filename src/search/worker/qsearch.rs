@@ -2,7 +2,7 @@
 //! position is quiet, so that the static evaluation is only trusted there.
 
 use super::{bound_cuts, refine_eval, score_from_tt, score_to_tt, Worker};
-use crate::chess::Move;
+use crate::chess::{Move, MoveList};
 use crate::eval::evaluate;
 use crate::search::history::captured_type;
 use crate::search::movepick::MovePicker;
@@ -10,14 +10,14 @@ use crate::search::params;
 use crate::search::pool::SearchContext;
 use crate::search::see::{see_ge, value};
 use crate::search::tt::Bound;
-use crate::search::{mated_in, DRAW, INFINITY, MATE_BOUND, MAX_PLY};
+use crate::search::{mate_in, mated_in, DRAW, INFINITY, MATE_BOUND, MAX_PLY};
 
 impl Worker {
     // ------------------------------------------------------------------
     // Quiescence
     // ------------------------------------------------------------------
 
-    pub(super) fn qsearch(&mut self, ctx: &SearchContext, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    pub(super) fn qsearch(&mut self, ctx: &SearchContext, mut alpha: i32, beta: i32, ply: usize, first: bool) -> i32 {
         let pv_node = beta - alpha > 1;
         if pv_node {
             self.pv.clear(ply);
@@ -94,7 +94,7 @@ impl Worker {
             }
             ctx.tt.prefetch(self.pos.key_after(m));
             self.pos.make_move(m);
-            let score = -self.qsearch(ctx, -beta, -alpha, ply + 1);
+            let score = -self.qsearch(ctx, -beta, -alpha, ply + 1, false);
             self.pos.unmake_move(m);
             searched += 1;
             if self.stopped {
@@ -117,8 +117,33 @@ impl Worker {
         if in_check && searched == 0 {
             return mated_in(ply);
         }
+        // A quiet mate in one just past the horizon: captures cannot see it.
+        if first && !in_check && best_score < beta && params::qs_mate1() != 0 {
+            if let Some(m) = self.quiet_mate_in_one() {
+                best_score = mate_in(ply + 1);
+                best_move = m;
+                if pv_node {
+                    self.pv.update(ply, m);
+                }
+            }
+        }
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
         ctx.tt.store(key, best_move, score_to_tt(best_score, ply), raw_eval.max(-MATE_BOUND + 1), 0, bound, false);
         best_score
+    }
+
+    /// A quiet move of the side to move that checkmates at once, if any.
+    fn quiet_mate_in_one(&mut self) -> Option<Move> {
+        let mut list = MoveList::new();
+        self.pos.quiet_checks(&mut list);
+        for &m in list.iter() {
+            self.pos.make_move(m);
+            let mate = !self.pos.has_legal_move();
+            self.pos.unmake_move(m);
+            if mate {
+                return Some(m);
+            }
+        }
+        None
     }
 }
