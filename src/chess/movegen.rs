@@ -10,6 +10,7 @@
 //!
 //! Three generators partition the legal moves: `Tactical` (captures and all
 //! promotions), `Quiet` (everything else, castling included) and `All`.
+//! `quiet_checks` gives the subset of `Quiet` that checks, for search.
 
 use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use super::bitboard::Bitboard;

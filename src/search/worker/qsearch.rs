@@ -1,5 +1,8 @@
 //! Quiescence search: captures (and every evasion when in check) until the
 //! position is quiet, so that the static evaluation is only trusted there.
+//! At its first ply it also looks for a quiet mate in one: a mate threat
+//! one move past the horizon (often what a null move or a reduction left
+//! there) is otherwise invisible to a capture-only search.
 
 use super::{bound_cuts, refine_eval, score_from_tt, score_to_tt, Worker};
 use crate::chess::{Move, MoveList};
