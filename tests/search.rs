@@ -1,12 +1,17 @@
-//! Search behaviour that a reference can check: mate scores at a given depth.
+//! Search behaviour that a reference can check: mate scores at a given depth,
+//! and a known tactic found by a given depth.
 
 use jiangjun::chess::Position;
 use jiangjun::search::{mate_in, Limits, SearchPool, SilentReporter};
 use std::sync::Arc;
 
 fn search_depth(fen: &str, depth: u32) -> (i32, String) {
+    search_depth_hash(fen, depth, 1)
+}
+
+fn search_depth_hash(fen: &str, depth: u32, hash_mb: usize) -> (i32, String) {
     let pos = Position::from_fen(fen, false).expect("test FEN");
-    let mut pool = SearchPool::new(1, 1).expect("1 MB table");
+    let mut pool = SearchPool::new(1, hash_mb).expect("hash table");
     let r = pool.search_blocking(&pos, Limits::depth(depth), 1, Arc::new(SilentReporter));
     (r.score, r.best_move.map(|m| pos.move_to_uci(m)).unwrap_or_default())
 }
@@ -24,4 +29,20 @@ fn a_quiet_mate_just_past_the_horizon_is_seen() {
     // No mate in one exists: one ply sees no mate.
     let (score1, _) = search_depth(fen, 1);
     assert!(score1 < mate_in(3), "{score1}");
+}
+
+/// WAC.196 (Win at Chess; key move Nb4, hand-checked: 1... Nb4 2. cxb4 Rb6
+/// traps the queen on a6). The knight sacrifice pays only five plies later,
+/// behind a quiet rook move, so the line lives or dies by pruning at nodes
+/// that were once on the principal variation: with reverse futility and
+/// null move allowed there (`rfp_ttpv=0 nmp_ttpv=0` in a tune build) the
+/// search still prefers Rb6 at depth 21; without them it finds Nb4 at
+/// depth 17. A fixed-depth single-thread search is deterministic, so this
+/// is a marker: a change that loses it should be checked on WAC at 1 s.
+#[test]
+fn a_queen_trap_behind_a_knight_sacrifice_is_found() {
+    let fen = "rr4k1/p1pq2pp/Q1n1pn2/2bpp3/4P3/2PP1NN1/PP3PPP/R1B1K2R b KQ - 0 1";
+    let (score, best) = search_depth_hash(fen, 18, 16);
+    assert_eq!(best, "c6b4", "score {score}");
+    assert!(score > 50, "Nb4 wins material: {score}");
 }

@@ -58,6 +58,10 @@ params! {
     rfp_on = 1, 0, 1;
     rfp_depth = 4, 1, 16;
     rfp_margin = 83, 20, 200;
+    // No reverse futility at nodes that are or were on a principal variation
+    // (the hash entry says so): a static guess should not cut a line the
+    // search has already found worth following.
+    rfp_ttpv = 1, 0, 1;
     rfp_improving = 51, 0, 200;
     // Razoring.
     razor_on = 1, 0, 1;
@@ -70,6 +74,8 @@ params! {
     nmp_div = 3, 2, 8;
     nmp_eval_div = 198, 50, 600;
     nmp_verify_depth = 14, 6, 40;
+    // No null move at nodes that are or were on a principal variation either.
+    nmp_ttpv = 1, 0, 1;
     // Internal iterative reduction.
     iir_on = 1, 0, 1;
     iir_depth = 3, 2, 10;

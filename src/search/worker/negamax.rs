@@ -104,8 +104,12 @@ impl Worker {
 
         // ---------------- Whole-node pruning ----------------
         if !pv_node && !in_check && excluded.is_none() {
-            // Reverse futility: far above beta, assume it holds.
+            // Reverse futility: far above beta, assume it holds. Not at a
+            // node that is or was on a principal variation (tt_pv): a line
+            // the search once followed is where a deep tactic hides behind
+            // a good static eval (Stockfish skips it there too).
             if params::rfp_on() != 0
+                && !(tt_pv && params::rfp_ttpv() != 0)
                 && depth <= params::rfp_depth()
                 && eval.abs() < MATE_BOUND
                 && eval - params::rfp_margin() * depth + params::rfp_improving() * improving as i32 >= beta
@@ -120,7 +124,10 @@ impl Worker {
                 }
             }
             // Null move: if passing still beats beta, a real move will too.
+            // Not at tt_pv nodes either, for the same reason: a pass there
+            // hides the quiet threats of the line (WAC 294 -> 296 at 1 s).
             if params::nmp_on() != 0
+                && !(tt_pv && params::nmp_ttpv() != 0)
                 && depth >= params::nmp_depth()
                 && eval >= beta
                 && static_eval >= beta
