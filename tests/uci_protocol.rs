@@ -276,6 +276,35 @@ fn go_ponder_waits_for_ponderhit_or_stop() {
     e.quit();
 }
 
+/// Time spent pondering counts toward the move: when the ponder search has
+/// already used the move's whole budget (here 3 s of pondering, where a
+/// 20 s clock gives a soft limit of about 0.7 s and a hard one of about
+/// 2.7 s), `ponderhit` is answered at once instead of starting the budget
+/// again from `ponderhit`.
+#[test]
+fn ponderhit_after_the_budget_is_spent_answers_at_once() {
+    let mut e = Engine::spawn();
+    e.set_option("Ponder", "true");
+    let p = position(None, &["e2e4", "e7e5"], false);
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 20000 btime 20000");
+    let early = e.collect_for(Duration::from_millis(3000));
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "bestmove while pondering: {early:?}");
+    e.send("ponderhit");
+    let t0 = Instant::now();
+    let rest = e.expect("bestmove after ponderhit", Duration::from_secs(10), |l| l.starts_with("bestmove"));
+    let took = t0.elapsed();
+    let mut all = early;
+    all.extend(rest);
+    if let Err(err) = check_search_output(&p, &all) {
+        e.fail(&err);
+    }
+    // A budget restarted at ponderhit would spend at least a good part of
+    // the soft limit (20000 / 30 ms) again, and usually the hard limit.
+    assert!(took < Duration::from_millis(400), "bestmove {took:?} after ponderhit");
+    e.quit();
+}
+
 #[test]
 fn go_searchmoves_restricts_the_root() {
     let mut e = Engine::spawn();

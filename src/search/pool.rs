@@ -56,9 +56,15 @@ pub(crate) struct SearchContext {
     /// (or a mate found) ended the search itself.
     stop_requested: AtomicBool,
     pondering: AtomicBool,
+    /// Set by the main thread when an iteration ends during a ponder search
+    /// that would have stopped there had it been a normal search: the move
+    /// is ready, so `ponderhit` plays it at once.
+    stop_on_ponderhit: AtomicBool,
+    /// When the `go` arrived. Time spent pondering counts toward the move's
+    /// budget, as in Stockfish and Ethereal: the clock sent with `go ponder`
+    /// is the clock left at `ponderhit`, so a deadline measured from the
+    /// `go` is always inside it, and a predicted move is played at once.
     pub start: Instant,
-    /// Milliseconds after `start` at which `ponderhit` arrived (0 = none).
-    ponderhit_ms: AtomicU64,
     pub budget: Option<TimeBudget>,
     pub nodes: Vec<PaddedCounter>,
     pub reporter: Arc<dyn Reporter>,
@@ -85,11 +91,22 @@ impl SearchContext {
         self.pondering.load(Ordering::Acquire)
     }
 
-    /// Time spent on this move by the clock that matters: since the start,
-    /// or since `ponderhit` when the search began as a ponder search.
+    /// Time spent on this move since the `go`, pondering included.
     pub fn elapsed_ms(&self) -> u64 {
-        let total = self.start.elapsed().as_millis() as u64;
-        total.saturating_sub(self.ponderhit_ms.load(Ordering::Acquire))
+        self.start.elapsed().as_millis() as u64
+    }
+
+    /// Called by the main thread when an iteration ends and the time
+    /// budget says the move is ready. Returns whether to stop now: not while
+    /// pondering, where the decision is left for `ponderhit` to act on.
+    pub fn time_is_up(&self) -> bool {
+        if !self.is_pondering() {
+            return true;
+        }
+        // Paired with `ponderhit`'s store and load (both SeqCst): either it
+        // sees this flag, or this thread sees that pondering has ended.
+        self.stop_on_ponderhit.store(true, Ordering::SeqCst);
+        !self.pondering.load(Ordering::SeqCst)
     }
 }
 
@@ -232,8 +249,8 @@ impl SearchPool {
             tt: Arc::clone(&self.tt),
             stop: AtomicBool::new(false),
             stop_requested: AtomicBool::new(false),
+            stop_on_ponderhit: AtomicBool::new(false),
             start: limits.received.unwrap_or_else(Instant::now),
-            ponderhit_ms: AtomicU64::new(0),
             budget,
             nodes: (0..self.threads.len()).map(|_| PaddedCounter::default()).collect(),
             reporter,
@@ -263,14 +280,17 @@ impl SearchPool {
     }
 
     /// The opponent played the expected move: the ponder search becomes a
-    /// normal timed search, its clock starting at `at` (when the command
-    /// arrived).
-    pub fn ponderhit(&self, at: Instant) {
+    /// normal timed search whose budget has been running since the `go`.
+    /// If an iteration already ended past the soft limit, the move is played
+    /// now; otherwise the search goes on until its limits, which the time
+    /// spent pondering has brought closer.
+    pub fn ponderhit(&self) {
         if let Some(ctx) = &self.current {
             if ctx.is_pondering() {
-                let ms = at.saturating_duration_since(ctx.start).as_millis() as u64;
-                ctx.ponderhit_ms.store(ms, Ordering::Release);
-                ctx.pondering.store(false, Ordering::Release);
+                ctx.pondering.store(false, Ordering::SeqCst);
+                if ctx.stop_on_ponderhit.load(Ordering::SeqCst) {
+                    ctx.stop.store(true, Ordering::Release);
+                }
             }
         }
     }

@@ -1,7 +1,9 @@
 //! Time management: turns the clock of a `go` command into a soft limit (do
 //! not start another iteration after it) and a hard limit (abort the search),
-//! both measured from the moment the search starts or, when pondering, from
-//! `ponderhit`.
+//! both measured from the moment the `go` arrived. For a ponder search that
+//! includes the time spent pondering: the clock the GUI sends with
+//! `go ponder` is the clock we will have at `ponderhit`, so the deadlines
+//! stay inside it, and the time the prediction saved goes to later moves.
 
 use super::limits::Limits;
 use crate::chess::Color;

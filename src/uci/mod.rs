@@ -69,7 +69,7 @@ impl Controller {
             UciCommand::Position { fen, moves } => self.set_position(fen.as_deref(), &moves),
             UciCommand::Go(params) => self.go(params, at),
             UciCommand::Stop => self.pool.stop(),
-            UciCommand::PonderHit => self.pool.ponderhit(at),
+            UciCommand::PonderHit => self.pool.ponderhit(),
             UciCommand::Quit => {
                 self.pool.stop();
                 self.pool.wait();

@@ -6,7 +6,10 @@ engine is asked to ponder (python-chess sends `go ponder` with the expected
 reply, then `ponderhit` or `stop`), with a real clock kept here: think time
 is measured around every `play` call and charged to the mover. A game is
 lost on time when the measured time exceeds the clock, and python-chess
-raises on an illegal or missing move; both are counted.
+raises on an illegal or missing move; both are counted. The time each move
+took is reported separately for predicted moves (the opponent played the
+move the engine pondered on, so python-chess sends `ponderhit`) and for the
+others (`stop`, then a new search).
 
     tuning/scripts/ponder_games.py --engine target/release/jiangjun \
         --games 40 --tc 1+0.01 --threads-a 2 --threads-b 1
@@ -29,10 +32,12 @@ def load_openings(path):
     return fens
 
 
-def play_game(a, b, fen, base, inc, margin_ms):
+def play_game(a, b, fen, base, inc, margin_ms, times):
     board = chess.Board(fen)
     clocks = {chess.WHITE: base, chess.BLACK: base}
     engines = {chess.WHITE: a, chess.BLACK: b}
+    # The reply each side pondered on after its last move.
+    expected = {chess.WHITE: None, chess.BLACK: None}
     while board.outcome(claim_draw=True) is None and board.ply() < 400:
         side = board.turn
         eng = engines[side]
@@ -47,6 +52,9 @@ def play_game(a, b, fen, base, inc, margin_ms):
         except chess.engine.EngineTerminatedError as e:
             return ("crash", side, str(e))
         used = time.monotonic() - t0
+        predicted = board.move_stack and board.peek() == expected[side]
+        times["hit" if predicted else "miss"].append(used)
+        expected[side] = result.ponder
         if used > clocks[side] + margin_ms / 1000:
             return ("time", side, f"used {used:.3f}s with {clocks[side]:.3f}s left")
         clocks[side] += inc - used
@@ -73,6 +81,7 @@ def main():
     rng = random.Random(args.seed)
     tally = {"ok": 0, "time": 0, "illegal": 0, "crash": 0}
     score_a = 0.0
+    times = {"hit": [], "miss": []}
     for g in range(args.games):
         a = chess.engine.SimpleEngine.popen_uci(args.engine)
         b = chess.engine.SimpleEngine.popen_uci(args.engine)
@@ -80,7 +89,7 @@ def main():
         b.configure({"Threads": args.threads_b, "Hash": 16})
         fen = rng.choice(fens)
         white, black = (a, b) if g % 2 == 0 else (b, a)
-        kind, who, detail = play_game(white, black, fen, base, inc, args.margin)
+        kind, who, detail = play_game(white, black, fen, base, inc, args.margin, times)
         tally[kind] += 1
         if kind == "ok":
             if who is None:
@@ -96,6 +105,11 @@ def main():
     print(f"games {args.games}: completed {tally['ok']}, time losses {tally['time']}, "
           f"illegal {tally['illegal']}, crashes {tally['crash']}; "
           f"Threads {args.threads_a} scored {score_a}/{tally['ok']}")
+    for kind, label in (("hit", "after ponderhit"), ("miss", "other moves")):
+        t = sorted(times[kind])
+        if t:
+            print(f"{label}: {len(t)} moves, mean {1000 * sum(t) / len(t):.0f} ms, "
+                  f"median {1000 * t[len(t) // 2]:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -159,9 +159,6 @@ impl Worker {
                 return true;
             }
         }
-        if ctx.is_pondering() {
-            return false;
-        }
         let Some(b) = ctx.budget else { return false };
         if ctx.limits.movetime.is_some() {
             return false; // fixed time: use it all
@@ -179,7 +176,7 @@ impl Worker {
             let node_factor = (1.6 - share) * 1.1;
             soft *= stability * drop * changes * node_factor;
         }
-        ctx.elapsed_ms() as f64 >= soft.min(b.hard_ms as f64)
+        ctx.elapsed_ms() as f64 >= soft.min(b.hard_ms as f64) && ctx.time_is_up()
     }
 
     fn info_for(&self, ctx: &SearchContext, depth: u32, i: usize, score: i32, bound: Bound) -> IterationInfo {
