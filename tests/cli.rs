@@ -177,11 +177,7 @@ fn analyze_summary_repeats_the_last_first_line_score() {
     let o = jiangjun(&["analyze", "--moves", "e4", "e5", "Nf3", "--nodes", "50000", "--multipv", "3", "--hash", "16"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    let last_first_line = out
-        .lines()
-        .filter(|l| l.split_whitespace().nth(1) == Some("1"))
-        .last()
-        .expect("a first-line row");
+    let last_first_line = out.lines().rfind(|l| l.split_whitespace().nth(1) == Some("1")).expect("a first-line row");
     let (_, summary) = table_scores(&out);
     assert_eq!(last_first_line.split_whitespace().nth(2), Some(summary.as_str()), "{out}");
 }

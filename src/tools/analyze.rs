@@ -92,16 +92,17 @@ impl TableReporter {
         let flip = self.white_pov && root.side_to_move() == Color::Black;
         format_score(if flip { -score } else { score })
     }
+}
 
-    fn row(&self, root: &Position, depth: &str, multipv: u32, score: String, nodes: u64, ms: u64, pv: &[Move]) -> String {
-        let knps = speed(nodes, ms).map_or_else(|| "-".to_string(), |s| (s / 1000).to_string());
-        format!(
-            "{depth:>5} {multipv:>3} {score:>8} {:>9} {knps:>8} {:>7.2}s  {}",
-            human_count(nodes),
-            ms as f64 / 1000.0,
-            line_to_san(root, pv)
-        )
-    }
+/// One table row; the speed column is `-` when the time is too short.
+fn format_row(root: &Position, depth: &str, multipv: u32, score: String, nodes: u64, ms: u64, pv: &[Move]) -> String {
+    let knps = speed(nodes, ms).map_or_else(|| "-".to_string(), |s| (s / 1000).to_string());
+    format!(
+        "{depth:>5} {multipv:>3} {score:>8} {:>9} {knps:>8} {:>7.2}s  {}",
+        human_count(nodes),
+        ms as f64 / 1000.0,
+        line_to_san(root, pv)
+    )
 }
 
 fn print_line(line: &str) {
@@ -125,7 +126,7 @@ impl Reporter for TableReporter {
         }
         let depth = format!("{:>2}/{:<2}", info.depth, info.seldepth);
         let score = format!("{mark}{}", self.shown(root, info.score));
-        print_line(&self.row(root, &depth, info.multipv, score, info.nodes, info.time_ms, &info.pv));
+        print_line(&format_row(root, &depth, info.multipv, score, info.nodes, info.time_ms, &info.pv));
     }
 
     fn finished(&self, root: &Position, result: &SearchResult) {
@@ -145,7 +146,7 @@ impl Reporter for TableReporter {
         let last = *self.last.lock().unwrap();
         if last != Some(Row { score: result.score, best: m }) {
             let score = self.shown(root, result.score);
-            print_line(&self.row(root, "final", 1, score, result.nodes, result.time_ms, &result.pv));
+            print_line(&format_row(root, "final", 1, score, result.nodes, result.time_ms, &result.pv));
         }
         print_line(&format!(
             "{move_text}  score {}  depth {}  nodes {}  time {:.2}s",

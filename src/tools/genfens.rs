@@ -116,7 +116,7 @@ fn random_walk(start: &Position, plies: u32, rng: &mut Rng) -> Option<Position> 
     let mut pos = start.clone();
     for _ in 0..plies {
         let moves = pos.legal_moves();
-        if moves.len() == 0 {
+        if moves.is_empty() {
             return None;
         }
         pos.make_move(moves[rng.below(moves.len())]);
