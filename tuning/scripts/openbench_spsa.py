@@ -14,8 +14,8 @@ either by running the engine or from standard input:
     tuning/scripts/openbench_spsa.py --engine /tmp/jj-tune --param rfp_margin --param lmr_base:1.5
 
 Without --param it prints every search parameter except the on/off
-switches (`*_on`, range 0-1, nothing to tune by small steps) and the
-standard engine options (Hash, Threads, ...). c_end defaults to
+switches (range 0-1, such as `*_on`: nothing to tune by small steps) and
+the standard engine options (Hash, Threads, ...). c_end defaults to
 max(1, (max - min) / 20) and r_end to 0.002, as in spsa.py;
 `--param NAME:C_END[:R_END]` overrides them for one parameter.
 """
@@ -71,7 +71,7 @@ def main():
             extra = [float(p) for p in parts[1:3]] + [None, None]
             chosen.append((parts[0], extra[0], extra[1]))
     else:
-        chosen = [(n, None, None) for n, (_, lo, hi) in table.items() if not (n.endswith("_on") and (lo, hi) == (0, 1))]
+        chosen = [(n, None, None) for n, (_, lo, hi) in table.items() if (lo, hi) != (0, 1)]
     for name, c_end, r_end in chosen:
         print(spsa_line(name, *table[name], c_end, r_end))
 
