@@ -1,15 +1,33 @@
 //! The `jiangjun` binary: UCI by default, plus command-line tools.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use jiangjun::chess::{Position, START_FEN};
-use jiangjun::search::{Limits, SearchPool};
-use jiangjun::tools::{analyze, bench, epd, perft};
+use jiangjun::search::{Limits, SearchPool, MAX_PLY};
+use jiangjun::tools::{analyze, bench, epd, genfens, perft};
+use jiangjun::uci::options::{HASH_MAX_MB, MULTIPV_MAX, THREADS_MAX};
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Instant;
+
+const MAX_DEPTH: u64 = MAX_PLY as u64 - 1;
+const MAX_PERFT_DEPTH: u64 = 30;
+const MAX_MOVETIME_MS: u64 = 1_000_000_000;
+/// Analysis without a limit stops at this depth.
+const ANALYZE_DEPTH: u32 = 20;
+/// An EPD position without a limit gets this many milliseconds.
+const EPD_MOVETIME_MS: u64 = 1000;
 
 #[derive(Parser)]
-#[command(name = "jiangjun", version, about = "Jiangjun (将军): a UCI chess engine. With no command it speaks UCI on stdin/stdout.")]
+#[command(
+    name = "jiangjun",
+    version,
+    about = "Jiangjun (将军): a UCI chess engine. With no command it speaks UCI on stdin/stdout.",
+    after_help = "Arguments that are UCI-style commands rather than the commands above, each one \
+                  argument, are run in order and the program exits, as OpenBench does with \
+                  `jiangjun \"genfens 10 seed 1 book None\" quit`."
+)]
 struct Cli {
     /// Set a search parameter before running, e.g. `--param mdp_on=0`
     /// (repeatable; only in a build with `--features tune`).
@@ -19,20 +37,36 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// A parser for whole numbers from `lo` to `hi` whose error states the range
+/// (a negative number included, which clap would otherwise take for a flag).
+fn in_range<T: TryFrom<u64>>(lo: u64, hi: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        let range = format!("expected a whole number from {lo} to {hi}");
+        let v: i128 = text.trim().parse().map_err(|_| range.clone())?;
+        if v < lo as i128 || v > hi as i128 {
+            return Err(range);
+        }
+        T::try_from(v as u64).map_err(|_| range)
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Speak UCI on stdin/stdout (the default).
     Uci,
     /// Count leaf nodes of the legal move tree.
     Perft {
+        /// Plies to count, 0-30.
+        #[arg(value_parser = in_range::<u32>(0, MAX_PERFT_DEPTH), allow_negative_numbers = true)]
         depth: u32,
+        /// Position to count from (default: the initial position).
         #[arg(long)]
         fen: Option<String>,
         /// Print the count under each root move.
         #[arg(long)]
         divide: bool,
-        /// Split the root moves over this many threads.
-        #[arg(long, default_value_t = 1)]
+        /// Split the root moves over this many threads, 1-1024.
+        #[arg(long, default_value_t = 1, value_parser = in_range::<usize>(1, THREADS_MAX as u64), allow_negative_numbers = true)]
         threads: usize,
         /// Read the FEN as Chess960 (X-FEN or Shredder-FEN castling).
         #[arg(long)]
@@ -40,11 +74,14 @@ enum Command {
     },
     /// Search a fixed set of positions; prints `N nodes M nps` last.
     Bench {
+        /// Depth of each search, 1-64 [default: 11, the signature's depth].
+        #[arg(value_parser = in_range::<u32>(1, 64), allow_negative_numbers = true)]
         depth: Option<u32>,
-        /// Search threads (more than one: time-to-depth, node count varies).
-        #[arg(long, default_value_t = 1)]
+        /// Search threads, 1-1024 (more than one: node count varies).
+        #[arg(long, default_value_t = 1, value_parser = in_range::<usize>(1, THREADS_MAX as u64), allow_negative_numbers = true)]
         threads: usize,
-        #[arg(long, default_value_t = 16)]
+        /// Hash table in MB, 1-1048576 (the signature needs the default).
+        #[arg(long, default_value_t = 16, value_name = "MB", value_parser = in_range::<usize>(1, HASH_MAX_MB as u64), allow_negative_numbers = true)]
         hash: usize,
     },
     /// Analyse a position and print a table per iteration.
@@ -53,77 +90,91 @@ enum Command {
     Epd(EpdArgs),
     /// Print the static evaluation of a position.
     Eval {
+        /// Position to evaluate (default: the initial position).
         #[arg(long)]
         fen: Option<String>,
+        /// Read the FEN as Chess960 (X-FEN or Shredder-FEN castling).
         #[arg(long)]
         chess960: bool,
     },
 }
 
-#[derive(Args)]
-struct LimitArgs {
-    /// Search to this depth.
-    #[arg(long, group = "limit")]
-    depth: Option<u32>,
-    /// Search this many milliseconds.
-    #[arg(long, group = "limit")]
-    movetime: Option<u64>,
-    /// Search this many nodes.
-    #[arg(long, group = "limit")]
-    nodes: Option<u64>,
-}
-
-impl LimitArgs {
-    fn limits(&self, default: Limits) -> Limits {
-        if let Some(d) = self.depth {
-            Limits::depth(d.clamp(1, 127))
-        } else if let Some(ms) = self.movetime {
-            Limits::movetime(ms.max(1))
-        } else if let Some(n) = self.nodes {
-            Limits::nodes(n.max(1))
-        } else {
-            default
-        }
+/// The search limit given, if any (clap allows at most one), else `default`.
+fn pick_limits(depth: Option<u32>, movetime: Option<u64>, nodes: Option<u64>, default: Limits) -> Limits {
+    match (depth, movetime, nodes) {
+        (Some(d), _, _) => Limits::depth(d),
+        (_, Some(ms), _) => Limits::movetime(ms),
+        (_, _, Some(n)) => Limits::nodes(n),
+        _ => default,
     }
 }
 
 #[derive(Args)]
 struct AnalyzeArgs {
+    /// Position to analyse (default: the initial position).
     #[arg(long)]
     fen: Option<String>,
     /// Moves (UCI or SAN) played from the position before analysing.
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
-    #[command(flatten)]
-    limit: LimitArgs,
-    #[arg(long, default_value_t = 1)]
+    /// Search to this depth, 1-127 [default without another limit: 20].
+    #[arg(long, group = "limit", value_parser = in_range::<u32>(1, MAX_DEPTH), allow_negative_numbers = true)]
+    depth: Option<u32>,
+    /// Search this many milliseconds, 1-1000000000 [default: none].
+    #[arg(long, group = "limit", value_name = "MS", value_parser = in_range::<u64>(1, MAX_MOVETIME_MS), allow_negative_numbers = true)]
+    movetime: Option<u64>,
+    /// Search this many nodes, at least 1 [default: none].
+    #[arg(long, group = "limit", value_parser = in_range::<u64>(1, u64::MAX), allow_negative_numbers = true)]
+    nodes: Option<u64>,
+    /// Best lines shown per iteration, 1-256.
+    #[arg(long, default_value_t = 1, value_parser = in_range::<usize>(1, MULTIPV_MAX as u64), allow_negative_numbers = true)]
     multipv: usize,
-    #[arg(long, default_value_t = 1)]
+    /// Search threads, 1-1024.
+    #[arg(long, default_value_t = 1, value_parser = in_range::<usize>(1, THREADS_MAX as u64), allow_negative_numbers = true)]
     threads: usize,
-    #[arg(long, default_value_t = 64)]
+    /// Hash table in MB, 1-1048576.
+    #[arg(long, default_value_t = 64, value_name = "MB", value_parser = in_range::<usize>(1, HASH_MAX_MB as u64), allow_negative_numbers = true)]
     hash: usize,
+    /// Show scores from White's view (default: the side to move's).
+    #[arg(long)]
+    white_pov: bool,
+    /// Read the FEN as Chess960 (X-FEN or Shredder-FEN castling).
     #[arg(long)]
     chess960: bool,
 }
 
 #[derive(Args)]
 struct EpdArgs {
+    /// EPD file: a position a line with bm, am, bm #N or c0.
     file: String,
-    #[command(flatten)]
-    limit: LimitArgs,
-    /// Search threads per position.
-    #[arg(long, default_value_t = 1)]
+    /// Search each position to this depth, 1-127 [default: none].
+    #[arg(long, group = "limit", value_parser = in_range::<u32>(1, MAX_DEPTH), allow_negative_numbers = true)]
+    depth: Option<u32>,
+    /// Milliseconds per position, 1-1000000000 [default without another limit: 1000].
+    #[arg(long, group = "limit", value_name = "MS", value_parser = in_range::<u64>(1, MAX_MOVETIME_MS), allow_negative_numbers = true)]
+    movetime: Option<u64>,
+    /// Nodes per position, at least 1 [default: none].
+    #[arg(long, group = "limit", value_parser = in_range::<u64>(1, u64::MAX), allow_negative_numbers = true)]
+    nodes: Option<u64>,
+    /// Search threads per position, 1-1024.
+    #[arg(long, default_value_t = 1, value_parser = in_range::<usize>(1, THREADS_MAX as u64), allow_negative_numbers = true)]
     threads: usize,
-    #[arg(long, default_value_t = 64)]
+    /// Hash table in MB, 1-1048576, cleared for each position.
+    #[arg(long, default_value_t = 64, value_name = "MB", value_parser = in_range::<usize>(1, HASH_MAX_MB as u64), allow_negative_numbers = true)]
     hash: usize,
+    /// Read the FENs as Chess960 (X-FEN or Shredder-FEN castling).
     #[arg(long)]
     chess960: bool,
-    /// Stop after this many positions.
-    #[arg(long)]
+    /// Stop after this many positions, at least 1 [default: all].
+    #[arg(long, value_name = "N", value_parser = in_range::<usize>(1, usize::MAX as u64), allow_negative_numbers = true)]
     limit_positions: Option<usize>,
 }
 
 fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if is_command_list(&args) {
+        return run_commands(&args);
+    }
     let cli = Cli::parse();
     if let Err(e) = apply_params(&cli.params) {
         eprintln!("error: {e}");
@@ -135,10 +186,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Perft { depth, fen, divide, threads, chess960 }) => run_perft(depth, fen, divide, threads, chess960),
-        Some(Command::Bench { depth, threads, hash }) => {
-            run_bench(depth.unwrap_or(bench::DEFAULT_DEPTH), threads, hash);
-            Ok(())
-        }
+        Some(Command::Bench { depth, threads, hash }) => run_bench(depth.unwrap_or(bench::DEFAULT_DEPTH), threads, hash),
         Some(Command::Analyze(a)) => run_analyze(a),
         Some(Command::Epd(e)) => run_epd(e),
         Some(Command::Eval { fen, chess960 }) => run_eval(fen, chess960),
@@ -150,6 +198,60 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// First words that make the arguments a list of UCI-style commands (one
+/// argument each) rather than a subcommand with its options.
+const COMMAND_WORDS: &[&str] = &["genfens", "quit", "isready", "setoption", "ucinewgame", "position", "debug"];
+
+/// OpenBench runs `jiangjun "genfens 10 seed 1 book None" quit`. Such an
+/// argument list starts with a command word or with an argument holding
+/// spaces; anything that names a subcommand or starts with `-` is clap's.
+fn is_command_list(args: &[String]) -> bool {
+    let Some(first) = args.first() else { return false };
+    let word = first.split_whitespace().next().unwrap_or("");
+    if first.starts_with('-') || word.is_empty() || (word == first && Cli::command().find_subcommand(word).is_some()) {
+        return false;
+    }
+    COMMAND_WORDS.contains(&word) || first.contains(char::is_whitespace)
+}
+
+/// Runs each argument as a command, in order, until `quit` or the last
+/// one. `genfens` is handled here; other commands go to the UCI controller,
+/// except `go`: nothing could stop a search started from the command line.
+fn run_commands(args: &[String]) -> ExitCode {
+    let mut controller: Option<jiangjun::uci::Controller> = None;
+    for arg in args {
+        let word = arg.split_whitespace().next().unwrap_or("");
+        match word {
+            "quit" => break,
+            "genfens" => match genfens::run(arg) {
+                Ok(lines) => print_lines(&lines),
+                Err(e) => {
+                    eprintln!("error: {arg}: {e}");
+                    return ExitCode::from(2);
+                }
+            },
+            "go" => {
+                eprintln!("error: '{arg}': searches are not run from command-line arguments; use the UCI loop (no arguments)");
+                return ExitCode::from(2);
+            }
+            _ => {
+                if !controller.get_or_insert_with(jiangjun::uci::Controller::new).handle_line(arg, Instant::now()) {
+                    break;
+                }
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn print_lines(lines: &[String]) {
+    let mut out = std::io::stdout().lock();
+    for l in lines {
+        let _ = writeln!(out, "{l}");
+    }
+    let _ = out.flush();
 }
 
 /// Applies `--param NAME=VALUE` settings; a name, value or build that cannot
@@ -175,9 +277,17 @@ fn load_position(fen: Option<&str>, chess960: bool) -> Result<Position, String> 
     Position::from_fen(fen, chess960).map_err(|e| format!("invalid FEN '{fen}': {e}"))
 }
 
+/// `time N ms`, with the speed only when the time is long enough to measure.
+fn timing_line(nodes: u64, ms: u64) -> String {
+    match analyze::speed(nodes, ms) {
+        Some(nps) => format!("time {ms} ms, {nps} nodes/s"),
+        None => format!("time {ms} ms"),
+    }
+}
+
 fn run_perft(depth: u32, fen: Option<String>, divide: bool, threads: usize, chess960: bool) -> Result<(), String> {
     let pos = load_position(fen.as_deref(), chess960)?;
-    let report = if divide || threads > 1 { perft::divide(&pos, depth, threads.max(1)) } else { perft::count(&pos, depth) };
+    let report = if divide || threads > 1 { perft::divide(&pos, depth, threads) } else { perft::count(&pos, depth) };
     if divide {
         for l in &report.lines {
             println!("{l}");
@@ -185,17 +295,18 @@ fn run_perft(depth: u32, fen: Option<String>, divide: bool, threads: usize, ches
         println!();
     }
     println!("Nodes searched: {}", report.nodes);
-    let nps = report.nodes * 1000 / report.elapsed_ms.max(1);
-    eprintln!("time {} ms, {} nodes/s", report.elapsed_ms, nps);
+    eprintln!("{}", timing_line(report.nodes, report.elapsed_ms));
     Ok(())
 }
 
-fn run_bench(depth: u32, threads: usize, hash: usize) {
-    let r = bench::run_with(depth.clamp(1, 64), threads.clamp(1, 1024), hash.clamp(1, 1 << 20), |i, fen, nodes, ms| {
+fn run_bench(depth: u32, threads: usize, hash: usize) -> Result<(), String> {
+    let r = bench::run_with(depth, threads, hash, |i, fen, nodes, ms| {
         eprintln!("{:>2} {:>10} {:>7} ms {fen}", i + 1, nodes, ms);
-    });
+    })?;
     eprintln!("time {} ms", r.elapsed_ms);
+    // OpenBench reads this line: always `N nodes M nps`.
     println!("{} nodes {} nps", r.nodes, r.nps());
+    Ok(())
 }
 
 fn run_analyze(a: AnalyzeArgs) -> Result<(), String> {
@@ -204,19 +315,26 @@ fn run_analyze(a: AnalyzeArgs) -> Result<(), String> {
         let m = pos.parse_move(text).map_err(|e| format!("--moves: {e}"))?;
         pos.make_move(m);
     }
-    let limits = a.limit.limits(Limits::depth(20));
-    let mut pool = SearchPool::new(a.threads.clamp(1, 1024), a.hash.max(1))?;
+    let limits = pick_limits(a.depth, a.movetime, a.nodes, Limits::depth(ANALYZE_DEPTH));
+    let mut pool = SearchPool::new(a.threads, a.hash)?;
+    let reporter = Arc::new(analyze::TableReporter::new(a.white_pov));
     println!("{}", pos.to_fen());
-    println!("{}", analyze::TableReporter::header());
-    pool.search_blocking(&pos, limits, a.multipv.clamp(1, 256), Arc::new(analyze::TableReporter));
+    println!("{}", reporter.header(&pos));
+    pool.search_blocking(&pos, limits, a.multipv, reporter);
     Ok(())
 }
 
 fn run_epd(e: EpdArgs) -> Result<(), String> {
     let text = std::fs::read_to_string(&e.file).map_err(|err| format!("cannot read {}: {err}", e.file))?;
-    let (mut records, errors) = epd::parse_suite(&text, e.chess960);
+    let (records, errors) = epd::parse_suite(&text, e.chess960);
     for err in &errors {
         eprintln!("skipped {err}");
+    }
+    // Records without bm/am give nothing to solve: neither solved nor missed.
+    let read = records.len();
+    let mut records: Vec<_> = records.into_iter().filter(|r| r.has_key()).collect();
+    if records.len() < read {
+        println!("skipped {} of {read} positions (no bm or am)", read - records.len());
     }
     if let Some(n) = e.limit_positions {
         records.truncate(n);
@@ -224,8 +342,8 @@ fn run_epd(e: EpdArgs) -> Result<(), String> {
     if records.is_empty() {
         return Err(format!("no usable positions in {}", e.file));
     }
-    let limits = e.limit.limits(Limits::movetime(1000));
-    let mut pool = SearchPool::new(e.threads.clamp(1, 1024), e.hash.max(1))?;
+    let limits = pick_limits(e.depth, e.movetime, e.nodes, Limits::movetime(EPD_MOVETIME_MS));
+    let mut pool = SearchPool::new(e.threads, e.hash)?;
     let bar = ProgressBar::new(records.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} solved {msg} eta {eta}")

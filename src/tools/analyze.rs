@@ -1,9 +1,19 @@
 //! `jiangjun analyze`: a readable table per iteration (depth, score in pawns
 //! or mate, nodes, speed, PV in SAN), then the best move.
 
-use crate::chess::{Move, Position};
-use crate::search::{score_kind, IterationInfo, Reporter, ScoreKind, SearchResult};
+use crate::chess::{Color, Move, Position};
+use crate::search::{score_kind, Bound, IterationInfo, Reporter, ScoreKind, SearchResult};
 use std::io::Write;
+use std::sync::Mutex;
+
+/// Below this many milliseconds a speed is mostly timer resolution, so no
+/// speed is printed.
+pub const MIN_TIMED_MS: u64 = 10;
+
+/// Nodes per second, or `None` when the time is too short to measure one.
+pub fn speed(nodes: u64, ms: u64) -> Option<u64> {
+    (ms >= MIN_TIMED_MS).then(|| nodes * 1000 / ms)
+}
 
 /// Formats a score for people: `+0.35`, `-1.20`, `#3`, `#-2`.
 pub fn format_score(score: i32) -> String {
@@ -23,7 +33,7 @@ pub fn line_to_san(root: &Position, line: &[Move]) -> String {
             break;
         }
         let n = pos.fullmove_number();
-        let white = pos.side_to_move() == crate::chess::Color::White;
+        let white = pos.side_to_move() == Color::White;
         let san = pos.move_to_san(m);
         if white {
             out.push(format!("{n}. {san}"));
@@ -47,55 +57,124 @@ fn human_count(n: u64) -> String {
     }
 }
 
-pub struct TableReporter;
+/// The last exact first-line row printed, to tell whether the final result
+/// (which may come from an iteration the stop cut short) needs a row too.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Row {
+    score: i32,
+    best: Move,
+}
+
+/// Prints the analysis table. Scores are from the side to move's view unless
+/// `white_pov`.
+pub struct TableReporter {
+    white_pov: bool,
+    last: Mutex<Option<Row>>,
+}
 
 impl TableReporter {
-    pub fn header() -> String {
-        format!("{:>5} {:>3} {:>8} {:>9} {:>8} {:>8}  {}", "depth", "pv", "score", "nodes", "knps", "time", "principal variation")
+    pub fn new(white_pov: bool) -> TableReporter {
+        TableReporter { white_pov, last: Mutex::new(None) }
     }
+
+    /// Says whose view the scores take, then the column names.
+    pub fn header(&self, root: &Position) -> String {
+        let side = if root.side_to_move() == Color::White { "White" } else { "Black" };
+        let view = if self.white_pov || side == "White" { "White's view" } else { "Black's view (the side to move)" };
+        format!(
+            "{side} to move; scores in pawns from {view}\n{:>5} {:>3} {:>8} {:>9} {:>8} {:>8}  {}",
+            "depth", "pv", "score", "nodes", "knps", "time", "principal variation"
+        )
+    }
+
+    /// The score as printed: negated for White's view when Black is to move.
+    fn shown(&self, root: &Position, score: i32) -> String {
+        let flip = self.white_pov && root.side_to_move() == Color::Black;
+        format_score(if flip { -score } else { score })
+    }
+}
+
+/// One table row; the speed column is `-` when the time is too short.
+fn format_row(root: &Position, depth: &str, multipv: u32, score: String, nodes: u64, ms: u64, pv: &[Move]) -> String {
+    let knps = speed(nodes, ms).map_or_else(|| "-".to_string(), |s| (s / 1000).to_string());
+    format!(
+        "{depth:>5} {multipv:>3} {score:>8} {:>9} {knps:>8} {:>7.2}s  {}",
+        human_count(nodes),
+        ms as f64 / 1000.0,
+        line_to_san(root, pv)
+    )
+}
+
+fn print_line(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
 }
 
 impl Reporter for TableReporter {
     fn iteration(&self, root: &Position, info: &IterationInfo) {
-        let line = format!(
-            "{:>2}/{:<2} {:>3} {:>8} {:>9} {:>8} {:>7.2}s  {}",
-            info.depth,
-            info.seldepth,
-            info.multipv,
-            format_score(info.score),
-            human_count(info.nodes),
-            info.nps / 1000,
-            info.time_ms as f64 / 1000.0,
-            line_to_san(root, &info.pv)
-        );
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{line}");
-        let _ = out.flush();
+        // A bound from an aspiration re-search is marked, never shown as if exact.
+        let mark = match info.bound {
+            Bound::Lower => ">=",
+            Bound::Upper => "<=",
+            _ => "",
+        };
+        if info.multipv == 1 && mark.is_empty() {
+            if let Some(&best) = info.pv.first() {
+                *self.last.lock().unwrap() = Some(Row { score: info.score, best });
+            }
+        }
+        let depth = format!("{:>2}/{:<2}", info.depth, info.seldepth);
+        let score = format!("{mark}{}", self.shown(root, info.score));
+        print_line(&format_row(root, &depth, info.multipv, score, info.nodes, info.time_ms, &info.pv));
     }
 
     fn finished(&self, root: &Position, result: &SearchResult) {
-        let mut out = std::io::stdout().lock();
-        match result.best_move {
-            Some(m) => {
-                let _ = writeln!(
-                    out,
-                    "best move: {} ({})  score {}  depth {}  nodes {}  time {:.2}s",
-                    root.move_to_san(m),
-                    root.move_to_uci(m),
-                    format_score(result.score),
-                    result.depth,
-                    result.nodes,
-                    result.time_ms as f64 / 1000.0
-                );
-            }
-            None => {
-                let verdict = match root.outcome() {
-                    Some(o) => o.describe(),
-                    None => "no legal move",
-                };
-                let _ = writeln!(out, "no move: {verdict}");
-            }
+        let Some(m) = result.best_move else {
+            let verdict = root.outcome().map_or("no legal move", |o| o.describe());
+            print_line(&format!("no move: {verdict}"));
+            return;
+        };
+        let move_text = format!("best move: {} ({})", root.move_to_san(m), root.move_to_uci(m));
+        if result.depth == 0 {
+            print_line(&format!("{move_text}  no iteration completed, no score  nodes {}", result.nodes));
+            return;
         }
-        let _ = out.flush();
+        // A stop inside an iteration keeps its first line when that finished,
+        // so the result can be newer than every row: show it as a row of its
+        // own so that the summary repeats a score the table shows.
+        let last = *self.last.lock().unwrap();
+        if last != Some(Row { score: result.score, best: m }) {
+            let score = self.shown(root, result.score);
+            print_line(&format_row(root, "final", 1, score, result.nodes, result.time_ms, &result.pv));
+        }
+        print_line(&format!(
+            "{move_text}  score {}  depth {}  nodes {}  time {:.2}s",
+            self.shown(root, result.score),
+            result.depth,
+            result.nodes,
+            result.time_ms as f64 / 1000.0
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_speed_under_a_measurable_time() {
+        assert_eq!(speed(197_281, 0), None);
+        assert_eq!(speed(197_281, MIN_TIMED_MS - 1), None);
+        assert_eq!(speed(20_000, 20), Some(1_000_000));
+    }
+
+    #[test]
+    fn white_view_flips_black_to_move_scores() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/q7/4K3 b - - 0 1", false).unwrap();
+        assert_eq!(TableReporter::new(false).shown(&pos, 1020), "+10.20");
+        assert_eq!(TableReporter::new(true).shown(&pos, 1020), "-10.20");
+        let white = Position::from_fen("4k3/8/8/8/8/8/Q7/4K3 w - - 0 1", false).unwrap();
+        assert_eq!(TableReporter::new(true).shown(&white, 1020), "+10.20");
     }
 }

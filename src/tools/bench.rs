@@ -74,15 +74,21 @@ impl BenchResult {
 /// Searches every position to `depth` on one thread; `progress` sees
 /// (index, fen, nodes). This is the deterministic signature run.
 pub fn run(depth: u32, progress: impl FnMut(usize, &str, u64, u64)) -> BenchResult {
-    run_with(depth, 1, 16, progress)
+    run_with(depth, 1, 16, progress).expect("a 16 MB hash table must be available")
 }
 
 /// As `run` with `threads` search threads and `hash_mb` of table: with more
 /// than one thread the node count varies, and the time to reach the depth
 /// (time-to-depth) is what measures Lazy-SMP scaling. `progress` also sees
-/// the milliseconds each position took.
-pub fn run_with(depth: u32, threads: usize, hash_mb: usize, mut progress: impl FnMut(usize, &str, u64, u64)) -> BenchResult {
-    let mut pool = SearchPool::new(threads.max(1), hash_mb.max(1)).expect("hash table for bench");
+/// the milliseconds each position took. A table that cannot be allocated is
+/// an error for the caller to report.
+pub fn run_with(
+    depth: u32,
+    threads: usize,
+    hash_mb: usize,
+    mut progress: impl FnMut(usize, &str, u64, u64),
+) -> Result<BenchResult, String> {
+    let mut pool = SearchPool::new(threads.max(1), hash_mb.max(1))?;
     let start = Instant::now();
     let mut nodes = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {
@@ -93,5 +99,5 @@ pub fn run_with(depth: u32, threads: usize, hash_mb: usize, mut progress: impl F
         nodes += r.nodes;
         progress(i, fen, r.nodes, t.elapsed().as_millis() as u64);
     }
-    BenchResult { nodes, elapsed_ms: start.elapsed().as_millis() as u64 }
+    Ok(BenchResult { nodes, elapsed_ms: start.elapsed().as_millis() as u64 })
 }

@@ -20,6 +20,14 @@ pub struct EpdRecord {
     pub mate: Option<i32>,
 }
 
+impl EpdRecord {
+    /// Whether the record says what to play or avoid (`bm`, `am`, `bm #N`);
+    /// one without cannot be solved or missed.
+    pub fn has_key(&self) -> bool {
+        !self.best.is_empty() || !self.avoid.is_empty() || self.mate.is_some()
+    }
+}
+
 /// Splits an EPD line into its FEN part and its operations.
 fn split_ops(line: &str) -> (String, Vec<(String, String)>) {
     let fields: Vec<&str> = line.split_whitespace().collect();
@@ -161,4 +169,21 @@ pub fn run_one(pool: &mut SearchPool, rec: &EpdRecord, limits: &Limits) -> EpdOu
         (!rec.best.is_empty() || !rec.avoid.is_empty()) && best_ok && avoid_ok
     };
     EpdOutcome { id: rec.id.clone(), chosen, solved, points, max_points, mate_found, mate_shortest }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_without_bm_or_am_have_no_key() {
+        let text = "4k3/8/8/8/8/8/8/Q3K3 w - - id \"bare\";\n\
+                    4k3/8/8/8/8/8/8/Q3K3 w - - bm Qa8+; id \"bm\";\n\
+                    4k3/8/8/8/8/8/8/Q3K3 w - - am Qa2; id \"am\";\n\
+                    4k3/8/8/8/8/8/8/Q3K3 w - - bm #2; id \"mate\";\n";
+        let (records, errors) = parse_suite(text, false);
+        assert!(errors.is_empty(), "{errors:?}");
+        let keyed: Vec<&str> = records.iter().filter(|r| r.has_key()).map(|r| r.id.as_str()).collect();
+        assert_eq!(keyed, ["bm", "am", "mate"]);
+    }
 }

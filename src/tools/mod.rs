@@ -1,7 +1,9 @@
-//! Tools built on the engine: bench, perft output, command-line analysis
-//! and EPD suites. Shared by the CLI and the UCI extensions.
+//! Tools built on the engine: bench, perft output, command-line analysis,
+//! EPD suites and opening generation for OpenBench (genfens). Shared by the
+//! CLI and the UCI extensions.
 
 pub mod analyze;
 pub mod bench;
 pub mod epd;
+pub mod genfens;
 pub mod perft;
