@@ -192,23 +192,91 @@ fn go_mate_finds_the_mate_in_two() {
 #[test]
 fn game_over_positions_answer_bestmove_none() {
     let mut e = Engine::spawn();
-    for fen in [
-        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",  // stalemate
-        "3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", // checkmate
+    // Before `bestmove (none)`, Stockfish's line that tells mate from stalemate.
+    for (fen, line) in [
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "info depth 0 score cp 0"),         // stalemate
+        ("3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", "info depth 0 score mate 0"), // checkmate
     ] {
         let p = position(Some(fen), &[], false);
         e.send(&format!("position fen {fen}"));
         let out = e.go("go depth 5", &p, SEARCH);
         assert_eq!(out.bestmove, None);
-        e.go("go wtime 1000 btime 1000", &p, SEARCH);
+        assert_eq!(out.lines, [line, "bestmove (none)"]);
+        let out = e.go("go wtime 1000 btime 1000", &p, SEARCH);
+        assert_eq!(out.game_over.as_deref(), Some(line));
         // Even with no move, `go infinite` waits for `stop`.
         e.send("go infinite");
         let early = e.collect_for(Duration::from_millis(300));
         assert!(!early.iter().any(|l| l.starts_with("bestmove")), "{early:?}");
         e.send("stop");
-        let out = e.read_search(&p, PROMPT);
-        assert_eq!(out.bestmove, None);
+        let mut all = early;
+        all.extend(e.expect("bestmove", PROMPT, |l| l.starts_with("bestmove")));
+        assert_eq!(all, [line, "bestmove (none)"]);
     }
+    e.quit();
+}
+
+/// The last main `info` line before `bestmove` is exact and its PV starts
+/// with the move played, also when the search ends inside an iteration: the
+/// move may then come from a line never shown, or shown only as a bound.
+/// Node limits cut the search at every point of an iteration; at some of
+/// them the result needs a line of its own (a second line of one depth).
+#[test]
+fn the_last_info_line_shows_the_move_played() {
+    let mut e = Engine::spawn();
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let p = position(Some(kiwipete), &[], false);
+    let mut corrected = 0;
+    for nodes in (2_000..60_000).step_by(1_500) {
+        e.send("ucinewgame");
+        e.send(&format!("position fen {kiwipete}"));
+        let out = e.go(&format!("go nodes {nodes}"), &p, SEARCH); // checks the last line
+        let main: Vec<&Info> = out.infos.iter().filter(|i| i.multipv == 1).collect();
+        if let [.., before, last] = main.as_slice() {
+            if last.depth <= before.depth {
+                corrected += 1;
+            }
+        }
+    }
+    assert!(corrected > 0, "no node limit cut an iteration after its first move");
+    // Timed searches, several threads and several lines are held to the same rule.
+    for (threads, multipv, go) in [(1, 1, "go movetime 150"), (2, 1, "go movetime 150"), (2, 3, "go nodes 30000"), (1, 2, "go wtime 300 btime 300")] {
+        e.set_option("Threads", &threads.to_string());
+        e.set_option("MultiPV", &multipv.to_string());
+        e.go(go, &p, SEARCH);
+    }
+    e.quit();
+}
+
+/// After the first second, the main thread names each root move as it
+/// starts on it (`currmove`, `currmovenumber`), and never before.
+#[test]
+fn currmove_lines_after_the_first_second() {
+    let mut e = Engine::spawn();
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let p = position(Some(kiwipete), &[], false);
+    e.send(&format!("position fen {kiwipete}"));
+    let out = e.go("go movetime 1600", &p, SEARCH); // checks each line's form and legality
+    assert!(!out.currmoves.is_empty(), "no currmove line in a 1.6 s search");
+    // No currmove while a later info line still shows under a second.
+    let mut seen_currmove = false;
+    for l in &out.lines {
+        if l.contains(" currmove ") {
+            seen_currmove = true;
+        } else if let (true, Ok(info)) = (seen_currmove, parse_info(l)) {
+            assert!(info.time >= 1000, "a currmove line before {l:?}");
+        }
+    }
+    // Each pass over the root counts up from its first move; each iteration
+    // is one deeper than the last.
+    for w in out.currmoves.windows(2) {
+        let (q, c) = (&w[0], &w[1]);
+        let next = (c.depth == q.depth && c.number == q.number + 1) || (c.depth == q.depth || c.depth == q.depth + 1) && c.number == 1;
+        assert!(next, "{q:?} then {c:?}");
+    }
+    // Short searches print none.
+    let out = e.go("go movetime 200", &p, SEARCH);
+    assert!(out.currmoves.is_empty(), "{:?}", out.currmoves);
     e.quit();
 }
 

@@ -15,12 +15,32 @@ fn has_error(lines: &[String]) -> bool {
     lines.iter().any(|l| l.starts_with("info string error"))
 }
 
+/// After a rejected `position`, `go` answers the null move (with an error)
+/// and `d` has no position to show; a valid `position` brings back normal
+/// answers.
+#[track_caller]
+fn assert_no_position(e: &mut Engine, bad: &str) {
+    e.send(bad);
+    assert_no_position_after(e, bad);
+}
+
+#[track_caller]
+fn assert_no_position_after(e: &mut Engine, bad: &str) {
+    let lines = e.sync();
+    assert!(has_error(&lines), "no error for {bad:?}: {lines:?}");
+    e.send("go depth 4");
+    let lines = e.expect("bestmove", PROMPT, |l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove 0000", "after {bad:?}: {lines:?}");
+    assert!(lines.iter().any(|l| l.contains("no valid position")), "after {bad:?}: {lines:?}");
+    e.send("d");
+    let lines = e.sync();
+    assert!(has_error(&lines) && !lines.iter().any(|l| l.starts_with("Fen:")), "d after {bad:?}: {lines:?}");
+}
+
 #[test]
-fn invalid_fen_leaves_the_previous_position() {
+fn invalid_fen_leaves_no_position() {
     let mut e = Engine::spawn();
     let p = position(None, &["e2e4", "c7c5"], false);
-    e.send("position startpos moves e2e4 c7c5");
-    assert_eq!(e.fen(), p.to_fen());
     for bad in [
         "position fen garbage",
         "position fen 4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",
@@ -45,22 +65,20 @@ fn invalid_fen_leaves_the_previous_position() {
         "position startpos garbage",
         "position middlegame",
     ] {
-        e.send(bad);
-        let lines = e.sync();
-        assert!(has_error(&lines), "no error for {bad:?}: {lines:?}");
-        assert_eq!(e.fen(), p.to_fen(), "position changed by {bad:?}");
+        e.send("position startpos moves e2e4 c7c5");
+        assert_eq!(e.fen(), p.to_fen());
+        assert_no_position(&mut e, bad);
     }
+    e.send("position startpos moves e2e4 c7c5");
     e.go("go depth 4", &p, SEARCH);
     e.quit();
 }
 
 #[test]
-fn illegal_move_in_the_list_leaves_the_previous_position() {
+fn illegal_move_in_the_list_leaves_no_position() {
     let mut e = Engine::spawn();
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     let p = position(Some(fen), &["e1g1"], false);
-    e.send(&format!("position fen {fen} moves e1g1"));
-    assert_eq!(e.fen(), p.to_fen());
     for bad in [
         "position startpos moves e2e4 e7e5 e1e3",
         "position startpos moves e2e5",
@@ -78,12 +96,127 @@ fn illegal_move_in_the_list_leaves_the_previous_position() {
         "position fen 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 moves b7b8k",
         "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1 e8d8 g1e1 d8e8 e1g1",
     ] {
-        e.send(bad);
-        let lines = e.sync();
-        assert!(has_error(&lines), "no error for {bad:?}: {lines:?}");
-        assert_eq!(e.fen(), p.to_fen(), "position changed by {bad:?}");
+        e.send(&format!("position fen {fen} moves e1g1"));
+        assert_eq!(e.fen(), p.to_fen());
+        assert_no_position(&mut e, bad);
     }
+    e.send(&format!("position fen {fen} moves e1g1"));
     e.go("go depth 4", &p, SEARCH);
+    e.quit();
+}
+
+/// Issue 48: the previous position used to stay after a rejected one, so
+/// the engine answered a White move with Black to move.
+#[test]
+fn no_answer_for_a_position_the_gui_did_not_send() {
+    let mut e = Engine::spawn();
+    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 zz99");
+    e.send("go depth 3");
+    let lines = e.expect("bestmove", PROMPT, |l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove 0000", "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info string error") && l.contains("no valid position")), "{lines:?}");
+    // A new game alone does not bring a position back.
+    e.send("ucinewgame");
+    e.send("go wtime 1000 btime 1000");
+    assert_eq!(e.expect("bestmove", PROMPT, |l| l.starts_with("bestmove")).last().unwrap(), "bestmove 0000");
+    // Infinite and ponder searches still hold the answer until stop / ponderhit.
+    for (go, end) in [("go infinite", "stop"), ("go ponder wtime 1000 btime 1000", "ponderhit"), ("go ponder", "stop")] {
+        e.send(go);
+        let early = e.sync();
+        assert!(!early.iter().any(|l| l.starts_with("bestmove")), "{go}: {early:?}");
+        e.send(end);
+        let lines = e.sync();
+        assert_eq!(lines.iter().filter(|l| l.starts_with("bestmove")).collect::<Vec<_>>(), ["bestmove 0000"], "{go}: {lines:?}");
+    }
+    // A running search answers first, then the go without a position.
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("position startpos moves e2e5");
+    e.send("go depth 2");
+    let lines = e.expect("bestmove 0000", PROMPT, |l| l == "bestmove 0000");
+    let moves: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(moves.len(), 2, "{lines:?}");
+    if let Err(err) = check_search_output(&Position::startpos(), &[moves[0].clone()]) {
+        e.fail(&err);
+    }
+    // A parse error of a position command counts as a rejected position too.
+    e.send("position startpos");
+    e.go("go depth 2", &Position::startpos(), SEARCH);
+    e.send("position startpos garbage");
+    e.send("go depth 2");
+    assert_eq!(e.expect("bestmove", PROMPT, |l| l.starts_with("bestmove")).last().unwrap(), "bestmove 0000");
+    // A valid position brings normal answers back, for the side the GUI has to move.
+    let p = position(None, &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"], false);
+    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5");
+    e.go("go depth 3", &p, SEARCH);
+    assert!(!e.sync().iter().any(|l| l.starts_with("bestmove")));
+    e.quit();
+}
+
+/// Every `go` gets exactly one `bestmove`, whatever is wrong with its
+/// fields: the bad field is reported and dropped (or read as 0 when
+/// negative, or cut to a whole number) and the search runs with the rest.
+#[test]
+fn every_go_is_answered_once_whatever_its_fields() {
+    let mut e = Engine::spawn();
+    let p = position(None, &["d2d4"], false);
+    e.send("position startpos moves d2d4");
+    // (line, answers without stop): what is left of a line with no limit
+    // is a plain `go`, which searches until `stop`.
+    for (go, bounded) in [
+        ("go depth -1", true),
+        ("go depth abc", false),
+        ("go depth", false),
+        ("go movetime", false),
+        ("go nodes -5", true),
+        ("go mate -3", false),
+        ("go movestogo -1", false),
+        ("go wtime abc", false),
+        ("go wtime 1000.5", true),
+        ("go wtime 1000.5 btime 1000.5 winc 0.5 binc 0.5", true),
+        ("go movetime -5", true),
+        ("go wtime -100", true),
+        ("go wtime -100 btime -100 winc -1 binc -1", true),
+        ("go depth abc nodes 2000", true),
+        ("go wtime btime 300", true),
+        ("go go go", false),
+        ("go depth 2 frobnicate 7", true),
+        ("go frobnicate depth 2", true),
+    ] {
+        e.send(go);
+        let lines = if bounded {
+            e.expect("bestmove", SEARCH, |l| l.starts_with("bestmove"))
+        } else {
+            let early = e.sync();
+            if early.iter().any(|l| l.starts_with("bestmove")) {
+                e.fail(&format!("{go:?} left no limit but answered before stop"));
+            }
+            e.send("stop");
+            let mut all = early;
+            all.extend(e.expect("bestmove", PROMPT, |l| l.starts_with("bestmove")));
+            all
+        };
+        if let Err(err) = check_search_output(&p, &lines) {
+            e.fail(&format!("{go:?}: {err}"));
+        }
+        if !has_error(&lines) {
+            e.fail(&format!("no info string error for {go:?}"));
+        }
+        e.send("stop");
+        if e.sync().iter().any(|l| l.starts_with("bestmove")) {
+            e.fail(&format!("two bestmoves for {go:?}"));
+        }
+    }
+    // What was ignored is named.
+    for (go, named) in [("go go go", "'go go'"), ("go depth 2 frobnicate 7", "'frobnicate 7'"), ("go depth abc", "'abc'")] {
+        e.send(go);
+        e.send("stop");
+        let lines = e.expect("bestmove", SEARCH, |l| l.starts_with("bestmove"));
+        assert!(lines.iter().any(|l| l.starts_with("info string error") && l.contains(named)), "{go}: {lines:?}");
+    }
+    // Good lines get no error.
+    let out = e.go("go depth 2 searchmoves e7e5", &p, SEARCH);
+    assert!(!has_error(&out.lines), "{:?}", out.lines);
     e.quit();
 }
 
@@ -98,8 +231,9 @@ fn unknown_commands_get_an_info_string_and_the_engine_carries_on() {
             "{cmd:?} gave {lines:?}"
         );
     }
-    // Bad arguments to known commands: an error, and no search starts.
-    for cmd in ["go depth abc", "go depth", "go nodes -5", "go movetime 1.5", "go perft", "bench many", "setoption", "setoption Hash 5", "setoption name"] {
+    // Bad arguments to known commands that are not searches: an error, and
+    // no search starts.
+    for cmd in ["go perft", "go perft x", "go depth 3 perft 2", "bench many", "setoption", "setoption Hash 5", "setoption name"] {
         e.send(cmd);
         let lines = e.sync();
         assert!(has_error(&lines), "{cmd:?} gave {lines:?}");
@@ -161,8 +295,7 @@ fn non_utf8_bytes_crlf_tabs_and_long_lines() {
     e.read_search(&p, SEARCH);
     // A non-UTF-8 byte inside a move list is an error, not a crash.
     e.write_raw(b"position startpos moves e2e4 \xff\xff\n");
-    assert!(has_error(&e.sync()));
-    assert_eq!(e.fen(), p.to_fen());
+    assert_no_position_after(&mut e, "a move list with non-UTF-8 bytes");
     // A very long line.
     let mut long = b"hello ".repeat(50_000);
     long.push(b'\n');
@@ -273,9 +406,7 @@ fn vampirc_defect_inputs_work() {
     e.go("go depth 5", &p, SEARCH);
 
     // 7. A bad token in the move list is reported, not silently cut.
-    e.send("position startpos moves e2e4 0000 e7e5");
-    assert!(has_error(&e.sync()));
-    assert_eq!(e.fen(), p.to_fen());
+    assert_no_position(&mut e, "position startpos moves e2e4 0000 e7e5");
 
     // 8. Option names.
     e.set_option("Move Overhead", "30");
@@ -491,7 +622,7 @@ fn a_stream_of_random_garbage() {
     // All the engine said along the way was well-formed.
     for l in &output {
         if l.starts_with("info depth") {
-            if let Err(err) = parse_info(l) {
+            if let Err(err) = check_info_depth_line(l) {
                 e.fail(&err);
             }
         } else if let Some(rest) = l.strip_prefix("bestmove ") {

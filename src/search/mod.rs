@@ -86,6 +86,10 @@ pub struct IterationInfo {
 pub trait Reporter: Send + Sync {
     /// Called from the main search thread as each PV line completes.
     fn iteration(&self, root: &Position, info: &IterationInfo);
+    /// Called from the main search thread as the root starts on move
+    /// `number` (1-based) of the iteration at `depth`, once the search has
+    /// run a while (UCI `currmove`). Ignored by default.
+    fn root_move(&self, _root: &Position, _depth: u32, _mv: Move, _number: usize) {}
     /// Called once when the search is over (after `stop`/`ponderhit` for
     /// infinite and ponder searches).
     fn finished(&self, root: &Position, result: &SearchResult);

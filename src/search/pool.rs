@@ -9,7 +9,7 @@
 use super::time::{self, TimeBudget};
 use super::tt::TranspositionTable;
 use super::worker::Worker;
-use super::{Limits, Reporter};
+use super::{Limits, Reporter, INFINITY, MATE};
 use crate::chess::{Move, Position};
 use crossbeam_channel::{unbounded, Receiver, Sender};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -24,10 +24,17 @@ pub struct SearchResult {
     pub best_move: Option<Move>,
     pub ponder_move: Option<Move>,
     pub score: i32,
+    /// The score to show with the move: `score`, or when that is unknown
+    /// (the move rose to the top in an iteration cut short) the latest bound
+    /// it got. Beyond `MATE` when the move got no score at all.
+    pub shown_score: i32,
     pub depth: u32,
+    /// Deepest ply reached below the chosen move.
+    pub seldepth: u32,
     pub nodes: u64,
     pub pv: Vec<Move>,
     pub time_ms: u64,
+    pub hashfull: u32,
 }
 
 /// A node counter on its own cache line, so threads do not false-share.
@@ -78,7 +85,9 @@ pub(crate) struct SearchContext {
 struct ThreadResult {
     best: Move,
     score: i32,
+    shown_score: i32,
     depth: u32,
+    seldepth: u32,
     pv: Vec<Move>,
 }
 
@@ -340,6 +349,9 @@ impl Reporter for CapturingReporter {
     fn iteration(&self, root: &Position, info: &super::IterationInfo) {
         self.inner.iteration(root, info);
     }
+    fn root_move(&self, root: &Position, depth: u32, mv: Move, number: usize) {
+        self.inner.root_move(root, depth, mv, number);
+    }
     fn finished(&self, root: &Position, result: &SearchResult) {
         *self.result.lock().unwrap() = Some(result.clone());
         self.inner.finished(root, result);
@@ -375,7 +387,14 @@ fn worker_loop(id: usize, jobs: Receiver<Job>, running: Arc<Running>, ack: Sende
 
 fn record_result(worker: &Worker, ctx: &SearchContext) {
     if let Some(rm) = worker.root_moves.first() {
-        let r = ThreadResult { best: rm.mv, score: rm.prev_score, depth: worker.completed_depth, pv: rm.pv.clone() };
+        let r = ThreadResult {
+            best: rm.mv,
+            score: rm.prev_score,
+            shown_score: if rm.prev_score.abs() < MATE { rm.prev_score } else { rm.last_score },
+            depth: worker.completed_depth,
+            seldepth: rm.seldepth as u32,
+            pv: rm.pv.clone(),
+        };
         ctx.results.lock().unwrap()[worker.id] = Some(r);
     }
 }
@@ -405,20 +424,26 @@ fn finish_search(ctx: &SearchContext) {
                 best_move: Some(r.best),
                 ponder_move: ponder,
                 score: r.score,
+                shown_score: r.shown_score,
                 depth: r.depth,
+                seldepth: r.seldepth,
                 nodes: ctx.total_nodes(),
                 pv: r.pv.clone(),
                 time_ms,
+                hashfull: ctx.tt.hashfull(),
             }
         }
         None => SearchResult {
             best_move: ctx.root_moves.first().copied(),
             ponder_move: None,
             score: 0,
+            shown_score: -INFINITY,
             depth: 0,
+            seldepth: 0,
             nodes: ctx.total_nodes(),
             pv: ctx.root_moves.first().copied().into_iter().collect(),
             time_ms,
+            hashfull: ctx.tt.hashfull(),
         },
     };
     ctx.reporter.finished(&ctx.root, &result);

@@ -24,6 +24,13 @@ pub const ENGINE_AUTHOR: &str = "the Jiangjun developers";
 
 pub struct Controller {
     pos: Position,
+    /// False after a `position` command was rejected, until a valid one
+    /// arrives: `pos` is then stale and must not be searched (the GUI thinks
+    /// the game is somewhere else).
+    pos_valid: bool,
+    /// A `go infinite` or `go ponder` without a valid position owes a
+    /// `bestmove 0000`, sent at `stop` or `ponderhit` as UCI asks.
+    null_bestmove_owed: bool,
     pool: SearchPool,
     multipv: usize,
     chess960: bool,
@@ -33,7 +40,15 @@ pub struct Controller {
 impl Controller {
     pub fn new() -> Controller {
         let pool = SearchPool::new(1, 16).expect("a 16 MB hash table must be available");
-        Controller { pos: Position::startpos(), pool, multipv: 1, chess960: false, debug: false }
+        Controller {
+            pos: Position::startpos(),
+            pos_valid: true,
+            null_bestmove_owed: false,
+            pool,
+            multipv: 1,
+            chess960: false,
+            debug: false,
+        }
     }
 
     /// Handles one input line that arrived at `at` (clocks run from then);
@@ -42,7 +57,11 @@ impl Controller {
         let cmd = match parse::parse_line(line) {
             Ok(c) => c,
             Err(e) => {
-                error(&e);
+                if parse::command_word(line) == Some("position") {
+                    self.reject_position(&e);
+                } else {
+                    error(&e);
+                }
                 return true;
             }
         };
@@ -50,6 +69,9 @@ impl Controller {
     }
 
     fn handle(&mut self, cmd: UciCommand, at: Instant) -> bool {
+        if matches!(cmd, UciCommand::Go(_) | UciCommand::Stop | UciCommand::PonderHit | UciCommand::Quit) {
+            self.pay_null_bestmove();
+        }
         match cmd {
             UciCommand::Uci => {
                 send(&format!("id name {ENGINE_NAME}"));
@@ -75,6 +97,7 @@ impl Controller {
                 self.pool.wait();
                 return false;
             }
+            UciCommand::Display | UciCommand::Eval | UciCommand::Perft(_) if !self.pos_valid => no_position_error(),
             UciCommand::Display => self.display(),
             UciCommand::Perft(depth) => {
                 self.pool.stop();
@@ -136,7 +159,9 @@ impl Controller {
                 // A Chess960 castling setup cannot be played or written as
                 // standard chess (O-O-O from b1 would print as b1c1, the same
                 // text as the king's step): such a position is dropped.
-                if Position::from_fen(&self.pos.to_fen(), on).is_ok() {
+                if !self.pos_valid {
+                    // Nothing to convert: the next valid `position` replaces it.
+                } else if Position::from_fen(&self.pos.to_fen(), on).is_ok() {
                     self.pos.set_chess960(on);
                 } else {
                     self.pos = Position::startpos();
@@ -151,7 +176,8 @@ impl Controller {
         }
     }
 
-    /// Sets up a position; on any error the previous position stays in force.
+    /// Sets up a position. On any error there is no position until the next
+    /// valid `position` command (see [`Controller::pos_valid`]).
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
         let base = match fen {
             None => {
@@ -164,7 +190,7 @@ impl Controller {
         let mut pos = match base {
             Ok(p) => p,
             Err(e) => {
-                error(&format!("invalid FEN: {e}; position unchanged"));
+                self.reject_position(&format!("invalid FEN: {e}"));
                 return;
             }
         };
@@ -172,16 +198,46 @@ impl Controller {
             match pos.parse_uci_move(text) {
                 Ok(m) => pos.make_move(m),
                 Err(e) => {
-                    error(&format!("move {} of the position command: {e}; position unchanged", i + 1));
+                    self.reject_position(&format!("move {} of the position command: {e}", i + 1));
                     return;
                 }
             }
         }
         self.pos = pos;
+        self.pos_valid = true;
+    }
+
+    /// A `position` command was rejected: searching the previous position
+    /// would answer for a position the GUI does not have.
+    fn reject_position(&mut self, why: &str) {
+        error(&format!("{why}; no valid position until the next valid position command"));
+        self.pos_valid = false;
+    }
+
+    fn pay_null_bestmove(&mut self) {
+        if std::mem::take(&mut self.null_bestmove_owed) {
+            send("bestmove 0000");
+        }
     }
 
     fn go(&mut self, params: GoParams, at: Instant) {
-        // Negative clocks (some GUIs send them after a time loss) count as zero.
+        // The previous search answers first, so this go's errors follow its bestmove.
+        self.pool.stop();
+        self.pool.wait();
+        for note in &params.notes {
+            error(note);
+        }
+        if !self.pos_valid {
+            // Still exactly one bestmove for this go: the UCI null move.
+            no_position_error();
+            if params.infinite || params.ponder {
+                self.null_bestmove_owed = true;
+            } else {
+                send("bestmove 0000");
+            }
+            return;
+        }
+        // The parser reads negative numbers as 0.
         let ms = |v: Option<i64>| v.map(|t| t.max(0) as u64);
         let mut searchmoves: Vec<Move> = Vec::new();
         for text in &params.searchmoves {
@@ -205,7 +261,7 @@ impl Controller {
             searchmoves,
             received: Some(at),
         };
-        self.pool.start(&self.pos, limits, self.multipv, Arc::new(UciReporter));
+        self.pool.start(&self.pos, limits, self.multipv, Arc::new(UciReporter::new()));
     }
 
     fn display(&self) {
@@ -228,6 +284,10 @@ impl Controller {
         let checkers: Vec<String> = self.pos.checkers().iter().map(|s| s.to_string()).collect();
         send(&format!("Checkers: {}", checkers.join(" ")));
     }
+}
+
+fn no_position_error() {
+    error("no valid position (the last position command was rejected); send a new position");
 }
 
 impl Default for Controller {

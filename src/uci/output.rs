@@ -3,9 +3,10 @@
 //! thread never interleave and a GUI never waits on a buffer.
 
 use super::parse::{Bound as UciBound, InfoLine, Score};
-use crate::chess::Position;
-use crate::search::{score_kind, Bound, IterationInfo, Reporter, ScoreKind, SearchResult};
+use crate::chess::{Move, Position};
+use crate::search::{score_kind, Bound, IterationInfo, Reporter, ScoreKind, SearchResult, MATE};
 use std::io::Write;
+use std::sync::Mutex;
 
 /// Writes one line to stdout and flushes it. A closed stdout (the GUI went
 /// away) is ignored: the engine will see EOF on stdin and quit.
@@ -29,9 +30,30 @@ pub fn error(text: &str) {
 }
 
 /// Prints search progress as UCI `info` lines and the result as `bestmove`.
-/// One line per completed iteration and PV keeps the rate low enough for any
-/// GUI.
-pub struct UciReporter;
+/// One line per completed iteration and PV (plus bound lines and `currmove`
+/// in long searches) keeps the rate low enough for any GUI. One reporter
+/// serves one search.
+#[derive(Default)]
+pub struct UciReporter {
+    /// The last `multipv 1` line sent, to tell whether the result still needs
+    /// its own line before `bestmove`, and the last exact one.
+    last_main: Mutex<(Option<Shown>, Option<Shown>)>,
+}
+
+/// What a GUI shows for the main line: the search result must match it.
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    depth: u32,
+    score: i32,
+    exact: bool,
+    pv: Vec<Move>,
+}
+
+impl UciReporter {
+    pub fn new() -> UciReporter {
+        UciReporter::default()
+    }
+}
 
 pub fn info_line(root: &Position, info: &IterationInfo) -> InfoLine {
     let score = match score_kind(info.score) {
@@ -69,12 +91,76 @@ pub fn info_line(root: &Position, info: &IterationInfo) -> InfoLine {
 
 impl Reporter for UciReporter {
     fn iteration(&self, root: &Position, info: &IterationInfo) {
+        if info.multipv == 1 {
+            let shown = Shown { depth: info.depth, score: info.score, exact: info.bound == Bound::Exact, pv: info.pv.clone() };
+            let mut last = self.last_main.lock().unwrap_or_else(|e| e.into_inner());
+            if shown.exact {
+                last.1 = Some(shown.clone());
+            }
+            last.0 = Some(shown);
+        }
         send(&info_line(root, info).to_string());
     }
 
+    fn root_move(&self, root: &Position, depth: u32, mv: Move, number: usize) {
+        if root.is_legal(mv) {
+            send(&format!("info depth {depth} currmove {} currmovenumber {number}", root.move_to_uci(mv)));
+        }
+    }
+
     fn finished(&self, root: &Position, result: &SearchResult) {
+        if let Some(line) = game_over_line(root, result) {
+            send(line);
+        } else if let Some(mut info) = final_info(result) {
+            let (last, last_exact) = self.last_main.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            // A fail high cut short leaves only the first move of the line
+            // it started from: show that line whole again.
+            if let Some(e) = last_exact {
+                if e.depth == info.depth && e.score == info.score && e.pv.starts_with(&info.pv) {
+                    info.pv = e.pv;
+                }
+            }
+            let shown = Shown { depth: info.depth, score: info.score, exact: true, pv: info.pv.clone() };
+            // A search cut inside an iteration may play a move whose line was
+            // never shown, or was shown only as a bound.
+            if last.as_ref() != Some(&shown) {
+                send(&info_line(root, &info).to_string());
+            }
+        }
         send(&bestmove_line(root, result));
     }
+}
+
+/// Stockfish's line for a root without a legal move, so that a GUI can tell
+/// mate (`score mate 0`) from stalemate (`score cp 0`).
+fn game_over_line(root: &Position, result: &SearchResult) -> Option<&'static str> {
+    if result.best_move.is_some() || root.has_legal_move() {
+        return None;
+    }
+    Some(if root.in_check() { "info depth 0 score mate 0" } else { "info depth 0 score cp 0" })
+}
+
+/// The exact line of the result that `bestmove` plays: its PV and score.
+/// `None` when no move got a score (stopped before the first one finished).
+fn final_info(result: &SearchResult) -> Option<IterationInfo> {
+    let best = result.best_move?;
+    if result.shown_score.abs() >= MATE || result.pv.first() != Some(&best) {
+        return None;
+    }
+    // A move played from an iteration cut short has a score at depth 1 at least.
+    let depth = result.depth.max(1);
+    Some(IterationInfo {
+        depth,
+        seldepth: result.seldepth.max(depth),
+        multipv: 1,
+        score: result.shown_score,
+        bound: Bound::Exact,
+        nodes: result.nodes,
+        nps: result.nodes * 1000 / result.time_ms.max(1),
+        hashfull: result.hashfull,
+        time_ms: result.time_ms,
+        pv: result.pv.clone(),
+    })
 }
 
 /// `bestmove M [ponder P]`, or `bestmove (none)` when there is no legal move

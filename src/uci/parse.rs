@@ -4,7 +4,7 @@
 //! This is the single place where GUI input is interpreted. [`parse_line`] is
 //! total: it returns `Ok` or `Err(message)` for every `&str` and never panics
 //! (there is a seeded fuzz test for that). `Err` is only for a command we
-//! recognise given bad arguments (`go depth abc`, `position fen` with no FEN);
+//! recognise given bad arguments (`position fen` with no FEN, `bench abc`);
 //! the caller prints it as `info string error: <message>`.
 //!
 //! # Why our own parser and not `vampirc-uci`
@@ -38,7 +38,7 @@
 //!    input. So `"go depth 1000"` becomes depth **100**, and
 //!    `"go wtime 99999999999999999999"` becomes wtime 999999999999.
 //!    *We:* take all the digits. A value too big for its type saturates:
-//!    `i64::MAX`/`i64::MIN` for times, `u32::MAX`/`u64::MAX` for counts.
+//!    `i64::MAX` for times, `u32::MAX`/`u64::MAX` for counts.
 //! 4. **`go ponder` is lost when time controls follow.** `ponder`,
 //!    `infinite`, `movetime` and the clock fields share one `time_control`
 //!    slot, and the clock fields overwrite it. So
@@ -93,11 +93,14 @@
 //!   `protover 2`, `hello`, upper-case `UCI`) give
 //!   `Unknown(trimmed line)`. `register` is valid UCI, but we have no use for
 //!   it, so it is `Unknown` too.
-//! * Inside `go`, a known keyword with a missing or malformed value is an
-//!   `Err`. A token that is not a `go` keyword is ignored, as the UCI spec
-//!   asks.
-//! * Times are `i64` milliseconds exactly as given, negative values included.
-//!   Clamping them is the engine's job.
+//! * `go` is never an `Err` (except `go perft`), because every `go` must be
+//!   answered with a `bestmove`. What is wrong with it goes into
+//!   [`GoParams::notes`]: a known keyword with a missing or non-integer value
+//!   is dropped, a negative value is read as 0, and tokens that are not `go`
+//!   keywords are skipped (the UCI spec says to ignore them). The search runs
+//!   with the rest.
+//! * Numbers too big for their field saturate. Clamping them to what the
+//!   search supports is the engine's job.
 
 use std::fmt;
 
@@ -141,7 +144,9 @@ pub enum UciCommand {
 }
 
 /// Parameters of `go`. A field is `None`/`false`/empty when its keyword was
-/// absent. Values are as given: the engine clamps them.
+/// absent or its value was not an integer. Values are as given, except that a
+/// negative one is 0: the engine clamps them (0 ms is "move now"; depth or
+/// nodes 0 is the smallest search; mate or movestogo 0 is no limit).
 #[derive(Default, Clone, Debug, PartialEq)]
 pub struct GoParams {
     pub wtime: Option<i64>,
@@ -156,6 +161,9 @@ pub struct GoParams {
     pub infinite: bool,
     pub ponder: bool,
     pub searchmoves: Vec<String>,
+    /// What was wrong with the line, one message per problem, each to be
+    /// printed as `info string error: <note>`.
+    pub notes: Vec<String>,
 }
 
 /// Parses one line of UCI input. It never panics.
@@ -200,6 +208,12 @@ pub fn parse_line(line: &str) -> Result<UciCommand, String> {
         },
         _ => UciCommand::Unknown(trimmed(line, &toks).to_string()),
     })
+}
+
+/// The first word of a line (the command, if it is one), for the caller to
+/// tell which command an `Err` of [`parse_line`] was about.
+pub fn command_word(line: &str) -> Option<&str> {
+    tokenize(line).first().map(|t| t.text)
 }
 
 /// The argument-free commands (and `debug on|off`), which `vampirc-uci`
@@ -374,6 +388,12 @@ const GO_KEYWORDS: &[&str] = &[
 ];
 
 /// Parses the arguments of `go` with our own code (vampirc defects 1-4).
+///
+/// Every `go` must be answered with a `bestmove`, so a bad field never
+/// rejects the command: it goes into [`GoParams::notes`] and the search runs
+/// with the rest. A missing or non-integer value drops its field; a negative
+/// one is read as 0 (see [`GoParams`]). `go perft` is not a search and stays
+/// an `Err` when malformed.
 fn parse_go(args: &[Tok<'_>]) -> Result<UciCommand, String> {
     if args.iter().any(|t| t.text == "perft") {
         return match args {
@@ -383,33 +403,37 @@ fn parse_go(args: &[Tok<'_>]) -> Result<UciCommand, String> {
         };
     }
     let mut p = GoParams::default();
+    let mut unknown: Vec<&str> = Vec::new();
     let mut i = 0;
     while i < args.len() {
         let kw = args[i].text;
         i += 1;
+        if !GO_KEYWORDS.contains(&kw) {
+            unknown.push(kw);
+            continue;
+        }
+        report_unknown(&mut p.notes, &mut unknown);
         // The value token of a keyword that takes one. It may not be another keyword.
-        let mut value = |what: &str| -> Result<&str, String> {
-            match args.get(i) {
-                Some(t) if !GO_KEYWORDS.contains(&t.text) => {
-                    i += 1;
-                    Ok(t.text)
-                }
-                _ => Err(format!("go {what}: missing value")),
-            }
+        let value = match args.get(i) {
+            Some(t) if !GO_KEYWORDS.contains(&t.text) => Some(t.text),
+            _ => None,
         };
+        let takes_value = !matches!(kw, "ponder" | "infinite" | "searchmoves");
+        if takes_value {
+            let Some(v) = value else {
+                p.notes.push(format!("go {kw}: missing value; ignored"));
+                continue;
+            };
+            i += 1;
+            if let Err(e) = set_go_field(&mut p, kw, v) {
+                p.notes.push(e);
+            }
+            continue;
+        }
         match kw {
             "ponder" => p.ponder = true,
             "infinite" => p.infinite = true,
-            "wtime" => p.wtime = Some(read_i64("go wtime", value(kw)?)?),
-            "btime" => p.btime = Some(read_i64("go btime", value(kw)?)?),
-            "winc" => p.winc = Some(read_i64("go winc", value(kw)?)?),
-            "binc" => p.binc = Some(read_i64("go binc", value(kw)?)?),
-            "movetime" => p.movetime = Some(read_i64("go movetime", value(kw)?)?),
-            "movestogo" => p.movestogo = Some(read_u32("go movestogo", value(kw)?)?),
-            "depth" => p.depth = Some(read_u32("go depth", value(kw)?)?),
-            "mate" => p.mate = Some(read_u32("go mate", value(kw)?)?),
-            "nodes" => p.nodes = Some(read_u64("go nodes", value(kw)?)?),
-            "searchmoves" => {
+            _ => {
                 while let Some(t) = args.get(i) {
                     if GO_KEYWORDS.contains(&t.text) {
                         break;
@@ -418,11 +442,57 @@ fn parse_go(args: &[Tok<'_>]) -> Result<UciCommand, String> {
                     i += 1;
                 }
             }
-            // The UCI spec says to ignore unknown tokens.
-            _ => {}
         }
     }
+    report_unknown(&mut p.notes, &mut unknown);
     Ok(UciCommand::Go(p))
+}
+
+/// The UCI spec says to ignore unknown tokens; we still say so, once per run
+/// of them, since a typo would otherwise pass unnoticed.
+fn report_unknown(notes: &mut Vec<String>, unknown: &mut Vec<&str>) {
+    if unknown.is_empty() {
+        return;
+    }
+    let text = unknown.join(" ");
+    notes.push(format!("go: unknown '{}' ignored", shorten(&text)));
+    unknown.clear();
+}
+
+/// Sets the `go` field `kw` from its value token `v`. A value that is not a
+/// number is an `Err` (the field stays unset). A decimal fraction is cut off
+/// and a negative number read as 0, each with a note in `p.notes`.
+fn set_go_field(p: &mut GoParams, kw: &str, v: &str) -> Result<(), String> {
+    let what = format!("go {kw}");
+    let (int_part, fraction) = match v.split_once('.') {
+        Some((i, f)) if !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()) => (i, true),
+        _ => (v, false),
+    };
+    let Some((negative, magnitude)) = read_int(int_part) else {
+        return Err(format!("{what}: expected an integer, got '{}'; ignored", shorten(v)));
+    };
+    let negative = negative && magnitude > 0;
+    if negative {
+        p.notes.push(format!("{what}: {} is negative; read as 0", shorten(v)));
+    } else if fraction {
+        p.notes.push(format!("{what}: {} is not a whole number; read as {magnitude}", shorten(v)));
+    }
+    let count = if negative { 0 } else { magnitude };
+    let time = Some(i64::try_from(count).unwrap_or(i64::MAX));
+    let small = Some(u32::try_from(count).unwrap_or(u32::MAX));
+    match kw {
+        "wtime" => p.wtime = time,
+        "btime" => p.btime = time,
+        "winc" => p.winc = time,
+        "binc" => p.binc = time,
+        "movetime" => p.movetime = time,
+        "movestogo" => p.movestogo = small,
+        "depth" => p.depth = small,
+        "mate" => p.mate = small,
+        "nodes" => p.nodes = Some(count),
+        _ => {} // only keywords that take a value get here
+    }
+    Ok(())
 }
 
 /// Reads an optionally signed decimal integer. It returns (negative, magnitude),
@@ -441,17 +511,6 @@ fn read_int(tok: &str) -> Option<(bool, u64)> {
         acc.saturating_mul(10).saturating_add(u64::from(b - b'0'))
     });
     Some((negative, magnitude))
-}
-
-fn read_i64(what: &str, tok: &str) -> Result<i64, String> {
-    match read_int(tok) {
-        Some((false, m)) => Ok(i64::try_from(m).unwrap_or(i64::MAX)),
-        Some((true, m)) => Ok(0i64.checked_sub_unsigned(m).unwrap_or(i64::MIN)),
-        None => Err(format!(
-            "{what}: expected an integer, got '{}'",
-            shorten(tok)
-        )),
-    }
 }
 
 fn read_u64(what: &str, tok: &str) -> Result<u64, String> {
@@ -904,24 +963,32 @@ mod tests {
     }
 
     #[test]
-    fn go_huge_and_negative_numbers_saturate_or_pass_through() {
+    fn go_huge_numbers_saturate_and_negative_ones_are_zero_with_a_note() {
         assert_eq!(go("go wtime 99999999999999999999").wtime, Some(i64::MAX));
-        assert_eq!(go("go btime -99999999999999999999").btime, Some(i64::MIN));
         assert_eq!(go("go wtime 9223372036854775807").wtime, Some(i64::MAX));
-        assert_eq!(go("go wtime -9223372036854775808").wtime, Some(i64::MIN));
         assert_eq!(go("go wtime 9223372036854775808").wtime, Some(i64::MAX));
+        let p = go("go btime -99999999999999999999");
+        assert_eq!(p.btime, Some(0));
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert!(p.notes[0].contains("btime") && p.notes[0].contains("negative"), "{:?}", p.notes);
         let p = go("go wtime -5 btime -7 winc -1 binc +3 movetime -100");
         assert_eq!(
             (p.wtime, p.btime, p.winc, p.binc, p.movetime),
-            (Some(-5), Some(-7), Some(-1), Some(3), Some(-100))
+            (Some(0), Some(0), Some(0), Some(3), Some(0))
         );
+        assert_eq!(p.notes.len(), 4, "{:?}", p.notes);
+        let p = go("go depth -1 nodes -5 mate -3 movestogo -1");
+        assert_eq!((p.depth, p.nodes, p.mate, p.movestogo), (Some(0), Some(0), Some(0), Some(0)));
+        assert_eq!(p.notes.len(), 4, "{:?}", p.notes);
         assert_eq!(go("go depth 99999999999").depth, Some(u32::MAX));
         assert_eq!(go("go nodes 18446744073709551615").nodes, Some(u64::MAX));
         assert_eq!(
             go("go nodes 999999999999999999999999999999").nodes,
             Some(u64::MAX)
         );
-        assert_eq!(go("go depth -0").depth, Some(0));
+        // Minus zero is zero, not negative.
+        let p = go("go depth -0");
+        assert_eq!((p.depth, p.notes.len()), (Some(0), 0));
         assert_eq!(go("go movestogo 0").movestogo, Some(0));
     }
 
@@ -969,32 +1036,73 @@ mod tests {
         assert!(err("go perft 5 6").contains("perft"));
     }
 
-    #[test]
-    fn go_errors() {
-        assert!(err("go depth abc").contains("abc"));
-        assert!(err("go depth").contains("depth"));
-        assert!(err("go depth ").contains("depth"));
-        assert!(err("go depth -1").contains("-1"));
-        assert!(err("go mate -3").contains("-3"));
-        assert!(err("go nodes 1e6").contains("1e6"));
-        assert!(err("go movetime 100.5").contains("100.5"));
-        assert!(err("go wtime").contains("wtime"));
-        assert!(err("go wtime btime 100").contains("wtime"));
-        assert!(err("go wtime -").contains("'-'"));
-        assert!(err("go wtime +").contains("'+'"));
-        // Arabic-Indic digits are not ASCII digits.
-        assert!(err("go wtime ١٢٣").contains("wtime"));
-        // Error messages quote at most 32 chars of the bad token.
-        let e = err(&format!("go depth {}", "x".repeat(10_000)));
-        assert!(e.len() < 100, "{e}");
-        let e = err(&format!("go depth {}", "é".repeat(100)));
-        assert!(e.ends_with("...'"), "{e}");
+    /// The notes of a `go` line, which must parse.
+    fn notes(line: &str) -> Vec<String> {
+        go(line).notes
     }
 
     #[test]
-    fn go_ignores_unknown_tokens_and_last_duplicate_wins() {
+    fn go_bad_values_are_dropped_with_a_note() {
+        for (line, quoted) in [
+            ("go depth abc", "abc"),
+            ("go depth", "depth"),
+            ("go depth ", "depth"),
+            ("go nodes 1e6", "1e6"),
+            ("go movetime .5", ".5"),
+            ("go movetime 100.", "100."),
+            ("go movetime 1.2.3", "1.2.3"),
+            ("go movetime", "movetime"),
+            ("go wtime", "wtime"),
+            ("go wtime -", "'-'"),
+            ("go wtime +", "'+'"),
+            // Arabic-Indic digits are not ASCII digits.
+            ("go wtime ١٢٣", "wtime"),
+        ] {
+            let p = go(line);
+            assert_eq!(p.notes.len(), 1, "{line:?}: {:?}", p.notes);
+            assert!(p.notes[0].contains(quoted), "{line:?}: {:?}", p.notes);
+            assert_eq!(
+                GoParams { notes: Vec::new(), ..p },
+                GoParams::default(),
+                "{line:?}"
+            );
+        }
+        // A decimal fraction is cut off, with a note.
+        let p = go("go wtime 1000.5 btime 999.9 movetime -5.5");
+        assert_eq!((p.wtime, p.btime, p.movetime), (Some(1000), Some(999), Some(0)));
+        assert_eq!(p.notes.len(), 3, "{:?}", p.notes);
+        assert!(p.notes[0].contains("1000.5") && p.notes[0].contains("read as 1000"), "{:?}", p.notes);
+        assert!(p.notes[2].contains("negative"), "{:?}", p.notes);
+        // A keyword is never taken as the value of the one before it.
+        let p = go("go wtime btime 100");
+        assert_eq!((p.wtime, p.btime), (None, Some(100)));
+        assert!(p.notes[0].contains("wtime"), "{:?}", p.notes);
+        // The rest of the line still counts.
+        let p = go("go depth abc nodes 500");
+        assert_eq!((p.depth, p.nodes, p.notes.len()), (None, Some(500), 1));
+        // Notes quote at most 32 chars of the bad token.
+        let n = notes(&format!("go depth {}", "x".repeat(10_000)));
+        assert!(n[0].len() < 100, "{n:?}");
+        let n = notes(&format!("go depth {}", "é".repeat(100)));
+        assert!(n[0].contains("...'"), "{n:?}");
+    }
+
+    #[test]
+    fn go_unknown_tokens_are_skipped_with_a_note_and_last_duplicate_wins() {
         let p = go("go foo wtime 100 bar 7 depth 3 depth 4");
         assert_eq!((p.wtime, p.depth), (Some(100), Some(4)));
+        assert_eq!(p.notes.len(), 2, "{:?}", p.notes);
+        assert!(p.notes[0].contains("'foo'") && p.notes[1].contains("'bar 7'"), "{:?}", p.notes);
+        let p = go("go go go");
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert!(p.notes[0].contains("'go go'"), "{:?}", p.notes);
+        let p = go("go depth 2 frobnicate 7");
+        assert_eq!(p.depth, Some(2));
+        assert!(p.notes[0].contains("'frobnicate 7'"), "{:?}", p.notes);
+        // Searchmoves take every token up to the next keyword: no note.
+        assert!(notes("go searchmoves e2e4 zz99 depth 3").is_empty());
+        assert!(notes("go").is_empty());
+        assert!(notes("go wtime 1000 btime 1000 winc 10 binc 10 movestogo 5 ponder").is_empty());
     }
 
     // --- info output (vampirc defect 10) ---------------------------------
@@ -1246,7 +1354,7 @@ mod tests {
             "go nodes 1000",
             "go mate 3",
             "go wtime 300000 btime 299000 winc 2000 binc 1000 movestogo 40",
-            "go wtime -5 btime 7",
+            "go wtime 5 btime 7",
             "go searchmoves e2e4 d2d4 wtime 100",
             "xboard",
         ] {

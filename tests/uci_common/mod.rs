@@ -434,6 +434,48 @@ pub fn parse_info(line: &str) -> Result<Info, String> {
     Ok(Info { depth, seldepth, multipv, score, bound, nodes, nps, hashfull, time, pv })
 }
 
+/// A `currmove` line: `info depth D currmove M currmovenumber K`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CurrMove {
+    pub depth: u32,
+    pub mv: String,
+    pub number: u32,
+}
+
+/// Checks `line` against `^info depth \d+ currmove <move> currmovenumber \d+$`
+/// (depth and number from 1) and parses it.
+pub fn parse_currmove(line: &str) -> Result<CurrMove, String> {
+    let bad = |why: &str| Err(format!("malformed currmove line ({why}): {line:?}"));
+    let toks: Vec<&str> = line.split(' ').collect();
+    let ["info", "depth", d, "currmove", m, "currmovenumber", k] = toks.as_slice() else {
+        return bad("not 'info depth D currmove M currmovenumber K'");
+    };
+    let number = |t: &str| if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) { t.parse::<u32>().ok() } else { None };
+    let (Some(depth), Some(number)) = (number(d), number(k)) else {
+        return bad("bad number");
+    };
+    if depth == 0 || number == 0 {
+        return bad("depth and currmovenumber start at 1");
+    }
+    Ok(CurrMove { depth, mv: m.to_string(), number })
+}
+
+/// The line before `bestmove (none)`: Stockfish's way of telling mate from
+/// stalemate at the root.
+pub const MATED_LINE: &str = "info depth 0 score mate 0";
+pub const STALEMATE_LINE: &str = "info depth 0 score cp 0";
+
+/// Checks any line the engine may print that starts with `info depth`.
+pub fn check_info_depth_line(line: &str) -> Result<(), String> {
+    if line.contains(" currmove ") {
+        parse_currmove(line).map(|_| ())
+    } else if line == MATED_LINE || line == STALEMATE_LINE {
+        Ok(())
+    } else {
+        parse_info(line).map(|_| ())
+    }
+}
+
 /// Replays `moves` from `pos`: each must be legal and spelt exactly as the
 /// crate spells it (so castling is `e1g1` in standard chess and king-takes-
 /// rook in Chess960). Returns the final position.
@@ -453,6 +495,9 @@ pub fn replay(pos: &Position, moves: &[String]) -> Result<Position, String> {
 #[derive(Clone, Debug)]
 pub struct SearchOutput {
     pub infos: Vec<Info>,
+    pub currmoves: Vec<CurrMove>,
+    /// The `info depth 0 ...` line before `bestmove (none)`.
+    pub game_over: Option<String>,
     /// `None` for `bestmove (none)`.
     pub bestmove: Option<String>,
     pub ponder: Option<String>,
@@ -467,16 +512,39 @@ impl SearchOutput {
     }
 }
 
-/// Checks the lines of one search, from `go` to `bestmove` (last).
+/// Checks the lines of one search, from `go` to `bestmove` (last): every
+/// line is well-formed and legal; a root without a legal move gets its
+/// `score mate 0` / `score cp 0` line; otherwise the last main (multipv 1)
+/// info line, if any, is exact and its PV starts with the best move.
 pub fn check_search_output(pos: &Position, lines: &[String]) -> Result<SearchOutput, String> {
     let (last, rest) = lines.split_last().ok_or("no output")?;
     let mut infos = Vec::new();
+    let mut currmoves = Vec::new();
+    let mut game_over = None;
+    let legal = pos.legal_moves().len() as u32;
     for l in rest {
         if l.starts_with("info string") {
             continue;
         }
         if l.starts_with("bestmove") {
             return Err(format!("two bestmoves for one go: {l:?} then {last:?}"));
+        }
+        if l == MATED_LINE || l == STALEMATE_LINE {
+            let want = if pos.in_check() { MATED_LINE } else { STALEMATE_LINE };
+            if pos.has_legal_move() || l != want {
+                return Err(format!("{l:?} in {}", pos.to_fen()));
+            }
+            game_over = Some(l.clone());
+            continue;
+        }
+        if l.contains(" currmove ") {
+            let c = parse_currmove(l)?;
+            replay(pos, std::slice::from_ref(&c.mv)).map_err(|e| format!("illegal currmove in {l:?}: {e}"))?;
+            if c.number > legal {
+                return Err(format!("currmovenumber beyond the {legal} legal moves: {l:?}"));
+            }
+            currmoves.push(c);
+            continue;
         }
         let info = parse_info(l)?;
         replay(pos, &info.pv).map_err(|e| format!("illegal pv in {l:?}: {e}"))?;
@@ -494,14 +562,22 @@ pub fn check_search_output(pos: &Position, lines: &[String]) -> Result<SearchOut
             if pos.has_legal_move() {
                 return Err(format!("bestmove (none) but {} has legal moves", pos.to_fen()));
             }
+            if game_over.is_none() {
+                return Err("bestmove (none) without 'score mate 0' or 'score cp 0' before it".to_string());
+            }
         }
         Some(m) => {
             let mut seq = vec![m.clone()];
             seq.extend(ponder.clone());
             replay(pos, &seq).map_err(|e| format!("illegal bestmove line {last:?}: {e}"))?;
+            if let Some(main) = infos.iter().rev().find(|i| i.multipv == 1) {
+                if main.bound.is_some() || main.pv.first() != Some(m) {
+                    return Err(format!("the last main info line before {last:?} is not exact with a pv from the best move"));
+                }
+            }
         }
     }
-    Ok(SearchOutput { infos, bestmove, ponder, lines: lines.to_vec() })
+    Ok(SearchOutput { infos, currmoves, game_over, bestmove, ponder, lines: lines.to_vec() })
 }
 
 /// The position after `moves` from `fen` (`None`: the start position).
@@ -563,5 +639,23 @@ mod self_tests {
         ] {
             assert!(parse_info(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn currmove_checker() {
+        let c = parse_currmove("info depth 7 currmove e2e4 currmovenumber 3").unwrap();
+        assert_eq!(c, CurrMove { depth: 7, mv: "e2e4".into(), number: 3 });
+        for bad in [
+            "info depth 7 currmove e2e4 currmovenumber 0",
+            "info depth 0 currmove e2e4 currmovenumber 1",
+            "info depth 7 currmove e2e4 currmovenumber",
+            "info depth 7 currmove e2e4  currmovenumber 1",
+            "info depth x currmove e2e4 currmovenumber 1",
+            "info currmove e2e4 currmovenumber 1",
+        ] {
+            assert!(parse_currmove(bad).is_err(), "{bad}");
+        }
+        assert!(check_info_depth_line(MATED_LINE).is_ok());
+        assert!(check_info_depth_line("info depth 0 score mate 1").is_err());
     }
 }

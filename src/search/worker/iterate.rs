@@ -11,6 +11,7 @@ use crate::search::params;
 use crate::search::pool::SearchContext;
 use crate::search::tt::Bound;
 use crate::search::{IterationInfo, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use std::time::Duration;
 
 impl Worker {
     // ------------------------------------------------------------------
@@ -33,7 +34,15 @@ impl Worker {
         self.root_moves = ctx
             .root_moves
             .iter()
-            .map(|&mv| RootMove { mv, score: -INFINITY, prev_score: -INFINITY, pv: vec![mv], seldepth: 0, nodes: 0 })
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITY,
+                prev_score: -INFINITY,
+                last_score: -INFINITY,
+                pv: vec![mv],
+                seldepth: 0,
+                nodes: 0,
+            })
             .collect();
         if self.root_moves.is_empty() {
             return;
@@ -223,6 +232,9 @@ impl Worker {
         self.frame(0).static_eval = static_eval;
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
+            if self.is_main() && ctx.start.elapsed() > CURRMOVE_AFTER {
+                ctx.reporter.root_move(&ctx.root, self.root_depth as u32, m, i + 1);
+            }
             let nodes_before = self.nodes;
             let gives_check = self.pos.gives_check(m);
             let piece = self.pos.piece_on(m.from());
@@ -257,6 +269,7 @@ impl Worker {
             let rm = &mut self.root_moves[i];
             if searched == 0 || score > alpha {
                 rm.score = score;
+                rm.last_score = score;
                 rm.seldepth = self.seldepth;
                 self.pv.update(0, m);
                 rm.pv = self.pv.line(0);
@@ -280,6 +293,10 @@ impl Worker {
         best
     }
 }
+
+/// Root moves are announced only after this much time: in a short search
+/// they would flood the GUI for nothing.
+const CURRMOVE_AFTER: Duration = Duration::from_millis(1000);
 
 /// Lazy-SMP depth skipping pattern (helpers skip alternate depth blocks with
 /// different phases), after the scheme early Stockfish used.

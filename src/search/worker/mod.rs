@@ -28,6 +28,9 @@ pub(crate) struct RootMove {
     pub score: i32,
     /// Score of the last completed iteration (what is reported and sorted on).
     pub prev_score: i32,
+    /// The latest score this move got, a bound included: what a GUI is shown
+    /// for it when the search ends before `prev_score` has one.
+    pub last_score: i32,
     pub pv: Vec<Move>,
     pub seldepth: usize,
     /// Nodes spent below this move (time management).
