@@ -694,3 +694,20 @@ fn pawns_only_key_depends_on_the_pawns_alone() {
     assert_eq!(p.pawns_only_key(), parse(&p.to_fen()).pawns_only_key());
     assert_ne!(p.pawns_only_key(), a.pawns_only_key());
 }
+
+/// Any half-move clock that fits is accepted and written back (a clock past
+/// 100 is a claimable draw, not an illegal position); a larger one is a
+/// parse error, not a wrapped or clamped value.
+#[test]
+fn half_move_clock_range() {
+    for clock in [0u32, 99, 100, 150, 65535] {
+        let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {clock} 1");
+        let p = Position::from_fen(&fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(u32::from(p.halfmove_clock()), clock);
+        assert_eq!(p.to_fen(), fen);
+    }
+    for bad in ["65536", "100000", "-1", "1.5"] {
+        let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {bad} 1");
+        assert_eq!(Position::from_fen(&fen, false).unwrap_err(), FenError::HalfmoveClock(bad.to_string()), "{bad}");
+    }
+}
