@@ -311,7 +311,7 @@ fn run_bench(depth: u32, threads: usize, hash: usize) -> Result<(), String> {
 
 fn run_analyze(a: AnalyzeArgs) -> Result<(), String> {
     let mut pos = load_position(a.fen.as_deref(), a.chess960)?;
-    for text in &a.moves {
+    for text in &jiangjun::chess::notation::join_ep_tokens(&a.moves) {
         let m = pos.parse_move(text).map_err(|e| format!("--moves: {e}"))?;
         pos.make_move(m);
     }

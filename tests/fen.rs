@@ -694,3 +694,57 @@ fn pawns_only_key_depends_on_the_pawns_alone() {
     assert_eq!(p.pawns_only_key(), parse(&p.to_fen()).pawns_only_key());
     assert_ne!(p.pawns_only_key(), a.pawns_only_key());
 }
+
+/// A move gives check with the piece that moved plus at most one discovered
+/// check, which only a bishop, rook or queen can give; after a double push
+/// (named by the en-passant square) only the pawn or a line through the
+/// square it left can check, and never both.
+#[test]
+fn impossible_checks_are_rejected() {
+    let rejected = [
+        ("4k3/8/8/8/1b6/3n4/8/r3K3 w - - 0 1", "three checkers"),
+        ("4k3/8/8/3p1p2/4K3/8/8/8 w - - 0 1", "two pawns"),
+        ("4k3/8/8/3p4/4K3/2n5/8/8 w - - 0 1", "pawn and knight"),
+        ("4k3/8/3n4/8/4K3/2n5/8/8 w - - 0 1", "two knights"),
+        ("8/8/8/8/4k3/2NP4/8/4K3 b - - 0 1", "pawn and knight, black to move"),
+        ("4k3/8/8/3p4/4K3/8/8/4r3 w - d6 0 1", "double check after a double push"),
+        ("4k3/8/8/3p4/8/8/8/r3K3 w - d6 0 1", "a check the double push did not discover"),
+    ];
+    for (fen, why) in rejected {
+        match Position::from_fen(fen, false) {
+            Err(e @ FenError::ImpossibleCheck(_)) => assert!(e.to_string().starts_with("impossible check"), "{e}"),
+            other => panic!("{why}: {fen} gave {other:?}"),
+        }
+    }
+    let accepted = [
+        ("4k3/8/8/3p4/4K3/8/8/4r3 w - - 0 1", "pawn and rook: the rook's check discovered"),
+        ("4k3/8/8/8/4K3/2n5/8/4r3 w - - 0 1", "knight and rook"),
+        ("4k3/8/8/3p4/4K3/8/8/8 w - d6 0 1", "the pushed pawn checks"),
+        ("2b1k3/8/8/3p4/8/7K/8/8 w - d6 0 1", "the double push discovers the bishop"),
+        ("4k3/8/8/3p4/8/8/8/r3K3 w - - 0 1", "the same rook check without the en-passant claim"),
+    ];
+    for (fen, why) in accepted {
+        let p = Position::from_fen(fen, false).unwrap_or_else(|e| panic!("{why}: {fen}: {e}"));
+        assert!(p.in_check(), "{why}");
+    }
+    // The error reaches the caller with a reason.
+    let e = Position::from_fen("4k3/8/8/8/1b6/3n4/8/r3K3 w - - 0 1", false).unwrap_err();
+    assert_eq!(e.to_string(), "impossible check: 3 pieces give check; a move can give at most two");
+}
+
+/// Any half-move clock that fits is accepted and written back (a clock past
+/// 100 is a claimable draw, not an illegal position); a larger one is a
+/// parse error, not a wrapped or clamped value.
+#[test]
+fn half_move_clock_range() {
+    for clock in [0u32, 99, 100, 150, 65535] {
+        let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {clock} 1");
+        let p = Position::from_fen(&fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(u32::from(p.halfmove_clock()), clock);
+        assert_eq!(p.to_fen(), fen);
+    }
+    for bad in ["65536", "100000", "-1", "1.5"] {
+        let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {bad} 1");
+        assert_eq!(Position::from_fen(&fen, false).unwrap_err(), FenError::HalfmoveClock(bad.to_string()), "{bad}");
+    }
+}

@@ -4,6 +4,7 @@
 
 mod common;
 
+use jiangjun::chess::notation::join_ep_tokens;
 use jiangjun::chess::{Move, MoveParseError, Position};
 use std::collections::HashSet;
 
@@ -301,4 +302,56 @@ fn start_position_san_list() {
     .collect();
     expected.sort();
     assert_eq!(all_san(&p), expected);
+}
+
+/// The rules texts record en passant as `exf6 e.p.`; the mark is accepted
+/// with or without the space, with check marks around it, and only on an
+/// en-passant capture.
+#[test]
+fn san_en_passant_mark() {
+    let p = pos("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    let ep = p.parse_uci_move("e5f6").unwrap();
+    assert!(ep.is_en_passant());
+    for t in ["exf6 e.p.", "exf6e.p.", "exf6  e.p.", "ef6 e.p.", "exf6 e.p.+", "exf6+ e.p.", " exf6 e.p. "] {
+        assert_eq!(p.parse_san(t), Ok(ep), "{t:?}");
+        assert_eq!(p.parse_move(t), Ok(ep), "{t:?}");
+    }
+    // The unmarked spelling still works, and the SAN written has no mark.
+    assert_eq!(p.parse_san("exf6"), Ok(ep));
+    assert_eq!(p.move_to_san(ep), "exf6");
+    // On any other move the mark is an error, with its own message.
+    for t in ["e6e.p.", "e6 e.p.", "Nf3 e.p.", "Nf3e.p."] {
+        let e = p.parse_san(t).unwrap_err();
+        assert_eq!(e, MoveParseError::NotEnPassant(t.to_string()), "{t:?}");
+        assert!(e.to_string().contains("en-passant"), "{e}");
+    }
+    let q = pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    assert_eq!(q.parse_san("exd5"), q.parse_uci_move("e4d5"));
+    assert_eq!(q.parse_san("exd5 e.p."), Err(MoveParseError::NotEnPassant("exd5 e.p.".into())));
+    // A mark alone, doubled, or on an illegal capture is not a move.
+    for t in ["e.p.", " e.p.", "exf6 e.p. e.p.", "exd6 e.p.", "e.p.exf6"] {
+        assert!(p.parse_san(t).is_err(), "{t:?}");
+    }
+}
+
+/// A command line splits `exf6 e.p.` into two arguments; the mark token is
+/// joined to the move before it, and nothing else is touched.
+#[test]
+fn standalone_en_passant_tokens_join_the_move_before() {
+    assert_eq!(join_ep_tokens(&["e4", "d5", "e5", "f5", "exf6", "e.p.", "Nf6"]), ["e4", "d5", "e5", "f5", "exf6 e.p.", "Nf6"]);
+    assert_eq!(join_ep_tokens(&["exf6e.p.", "Nf6"]), ["exf6e.p.", "Nf6"]);
+    assert_eq!(join_ep_tokens(&["e.p.", "e4"]), ["e.p.", "e4"]);
+    assert_eq!(join_ep_tokens::<&str>(&[]), Vec::<String>::new());
+    // Played through: the joined list reaches the position after exf6.
+    let mut p = Position::startpos();
+    for t in join_ep_tokens(&["e4", "d5", "e5", "f5", "exf6", "e.p."]) {
+        let m = p.parse_move(&t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        p.make_move(m);
+    }
+    assert_eq!(p.to_fen(), "rnbqkbnr/ppp1p1pp/5P2/3p4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
+    // A mark after a move that is not en passant fails once joined.
+    let p = Position::startpos();
+    let joined = join_ep_tokens(&["e4", "e.p."]);
+    assert_eq!(joined, ["e4 e.p."]);
+    assert!(matches!(p.parse_move(&joined[0]), Err(MoveParseError::NotEnPassant(_))));
 }

@@ -214,6 +214,31 @@ fn fifty_move_rule() {
     assert_eq!(p.outcome(), Some(Outcome::FiftyMoveRule));
 }
 
+/// The clock saturates instead of wrapping: a position loaded with the
+/// largest clock stays drawn by the 50-move rule after further moves.
+#[test]
+fn half_move_clock_saturates() {
+    let mut p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 65535 1");
+    assert_eq!(p.outcome(), Some(Outcome::FiftyMoveRule));
+    play(&mut p, "a1a2 e8d8");
+    assert_eq!(p.halfmove_clock(), u16::MAX);
+    assert!(p.fifty_move_rule());
+    assert_eq!(p.outcome(), Some(Outcome::FiftyMoveRule));
+    assert_eq!(p.to_fen(), "3k4/8/8/8/8/8/R7/4K3 w - - 65535 2");
+    p.make_null_move();
+    assert_eq!(p.halfmove_clock(), u16::MAX);
+    p.unmake_null_move();
+    // Taking the moves back restores the clock exactly.
+    let m = p.parse_uci_move("a2a3").unwrap();
+    p.make_move(m);
+    p.unmake_move(m);
+    assert_eq!(p.halfmove_clock(), u16::MAX);
+    // A pawn move or capture still resets it.
+    let mut p = pos("4k3/8/8/8/8/8/P7/R3K3 w - - 65535 1");
+    play(&mut p, "a2a4");
+    assert_eq!(p.halfmove_clock(), 0);
+}
+
 #[test]
 fn checkmate_on_the_hundredth_ply_is_checkmate() {
     let mut p = pos("7k/8/6K1/8/8/8/8/R7 w - - 99 80");

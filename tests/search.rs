@@ -2,7 +2,7 @@
 //! and a known tactic found by a given depth.
 
 use jiangjun::chess::Position;
-use jiangjun::search::{mate_in, Limits, SearchPool, SilentReporter};
+use jiangjun::search::{mate_in, Limits, SearchPool, SilentReporter, MATE_BOUND};
 use std::sync::Arc;
 
 fn search_depth(fen: &str, depth: u32) -> (i32, String) {
@@ -37,12 +37,62 @@ fn a_quiet_mate_just_past_the_horizon_is_seen() {
 /// that were once on the principal variation: with reverse futility and
 /// null move allowed there (`rfp_ttpv=0 nmp_ttpv=0` in a tune build) the
 /// search still prefers Rb6 at depth 21; without them it finds Nb4 at
-/// depth 17. A fixed-depth single-thread search is deterministic, so this
-/// is a marker: a change that loses it should be checked on WAC at 1 s.
+/// depth 17, and at depth 19 since quiescence scores repetitions and the
+/// 50-move rule (Rb6 then ends in a knight perpetual, 0 at depths 17-18).
+/// A fixed-depth single-thread search is deterministic, so this is a
+/// marker: a change that loses it should be checked on WAC at 1 s.
 #[test]
 fn a_queen_trap_behind_a_knight_sacrifice_is_found() {
     let fen = "rr4k1/p1pq2pp/Q1n1pn2/2bpp3/4P3/2PP1NN1/PP3PPP/R1B1K2R b KQ - 0 1";
-    let (score, best) = search_depth_hash(fen, 18, 16);
+    let (score, best) = search_depth_hash(fen, 20, 16);
     assert_eq!(best, "c6b4", "score {score}");
     assert!(score > 50, "Nb4 wins material: {score}");
+}
+
+/// Halfmove clock 99: every move but the pawn's completes 100 plies and
+/// draws (no move mates), so quiescence must score those children as draws
+/// rather than by material: Rh7 is worth 0, and a2a3 or a2a4, which reset
+/// the clock, keep the win.
+#[test]
+fn quiescence_scores_the_fifty_move_draw() {
+    let fen = "k7/8/2K5/8/8/8/P7/7R w - - 99 80";
+    for depth in [1, 2] {
+        let (score, best) = search_depth(fen, depth);
+        assert!(best == "a2a3" || best == "a2a4", "depth {depth}: {best} {score}");
+        assert!(score > 300 && score < MATE_BOUND, "depth {depth}: {score}");
+    }
+    // Without the pawn every line is drawn by the 50-move rule.
+    let (score, best) = search_depth("k7/8/2K5/8/8/8/8/7R w - - 99 80", 1);
+    assert_eq!(score, 0, "{best}");
+}
+
+/// The quiet mate in two of `a_quiet_mate_just_past_the_horizon_is_seen`
+/// with the clock at 98: Black's reply completes 100 plies and draws before
+/// White can mate, so no mate may be reported.
+#[test]
+fn no_mate_after_the_fifty_move_draw() {
+    let fen = "k7/8/2K5/8/8/8/8/7R w - - 98 80";
+    for depth in [2, 3, 4] {
+        let (score, best) = search_depth(fen, depth);
+        assert_eq!(score, 0, "depth {depth}: {best}");
+    }
+}
+
+/// A mate delivered on the 100th ply wins: Rh8# from clock 99 is mate in 1,
+/// whether the mated position is reached in the main search or quiescence.
+#[test]
+fn mate_on_the_hundredth_ply_is_mate() {
+    let fen = "k7/8/1K6/8/8/8/8/7R w - - 99 80";
+    for depth in [1, 2, 3] {
+        let (score, best) = search_depth(fen, depth);
+        assert_eq!((score, best.as_str()), (mate_in(1), "h1h8"), "depth {depth}");
+    }
+}
+
+/// A clock loaded at its maximum stays past the 50-move mark after a move
+/// (it used to wrap to 0 and the rook ending scored as a win).
+#[test]
+fn a_saturated_clock_still_draws() {
+    let (score, best) = search_depth("4k3/8/8/8/8/8/8/R3K3 w - - 65535 1", 4);
+    assert_eq!(score, 0, "{best}");
 }

@@ -14,6 +14,8 @@ pub enum MoveParseError {
     Syntax(String),
     Illegal(String),
     Ambiguous(String),
+    /// Marked `e.p.` but not an en-passant capture.
+    NotEnPassant(String),
 }
 
 impl fmt::Display for MoveParseError {
@@ -22,6 +24,7 @@ impl fmt::Display for MoveParseError {
             MoveParseError::Syntax(s) => write!(f, "'{s}' is not a move"),
             MoveParseError::Illegal(s) => write!(f, "'{s}' is not legal in this position"),
             MoveParseError::Ambiguous(s) => write!(f, "'{s}' is ambiguous"),
+            MoveParseError::NotEnPassant(s) => write!(f, "'{s}' is marked e.p. but is not an en-passant capture"),
         }
     }
 }
@@ -138,9 +141,20 @@ impl Position {
     }
 
     /// Parses SAN (tolerating missing or extra `+`/`#`, `x`, `=`, `0-0`,
-    /// annotation marks like `!?`, and lower-case promotion letters).
+    /// annotation marks like `!?`, and lower-case promotion letters). The
+    /// suffix `e.p.` that the rules texts write after an en-passant capture
+    /// (`exf6 e.p.` or `exf6e.p.`) is accepted on such a capture only.
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveParseError> {
-        let original = text;
+        let (body, marked_ep) = split_ep_suffix(text);
+        let m = self.parse_san_body(body, text)?;
+        if marked_ep && !m.is_en_passant() {
+            return Err(MoveParseError::NotEnPassant(text.to_string()));
+        }
+        Ok(m)
+    }
+
+    /// SAN without an `e.p.` suffix; errors quote `original`.
+    fn parse_san_body(&self, text: &str, original: &str) -> Result<Move, MoveParseError> {
         let t: String = text
             .trim()
             .trim_end_matches(['+', '#', '!', '?'])
@@ -213,6 +227,37 @@ impl Position {
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
         self.parse_uci_move(text).or_else(|_| self.parse_san(text))
     }
+}
+
+/// The en-passant mark of the rules texts.
+const EP_SUFFIX: &str = "e.p.";
+
+/// Splits a trailing `e.p.` (with or without a space before it, and with
+/// any check or annotation marks around it) off a SAN move.
+fn split_ep_suffix(text: &str) -> (&str, bool) {
+    let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    match t.strip_suffix(EP_SUFFIX) {
+        Some(body) => (body.trim_end(), true),
+        None => (text, false),
+    }
+}
+
+/// Joins a standalone `e.p.` token to the move before it, for move lists
+/// split on whitespace (a command line gives `exf6 e.p.` as two arguments).
+/// A leading `e.p.` is kept as it is, to fail as a move of its own.
+pub fn join_ep_tokens<S: AsRef<str>>(tokens: &[S]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(tokens.len());
+    for t in tokens {
+        let t = t.as_ref();
+        match out.last_mut() {
+            Some(prev) if t.trim() == EP_SUFFIX => {
+                prev.push(' ');
+                prev.push_str(t.trim());
+            }
+            _ => out.push(t.to_string()),
+        }
+    }
+    out
 }
 
 /// UCI text of a move without a position (castling needs the variant).

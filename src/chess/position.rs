@@ -404,7 +404,9 @@ impl Position {
         // One rule for the key, shared with the prefetch before the move.
         let mut key = self.key_after(m);
         let mut pawn_key = self.st.pawn_key;
-        let mut halfmove = self.st.halfmove + 1;
+        // Saturating: a clock set huge by a FEN must stay past the 50-move
+        // mark, not wrap to zero.
+        let mut halfmove = self.st.halfmove.saturating_add(1);
         let mut captured = Piece::NONE;
 
         self.st.ep_square = None;
@@ -458,7 +460,7 @@ impl Position {
             self.fullmove += 1;
         }
         self.st.halfmove = halfmove;
-        self.st.plies_from_null += 1;
+        self.st.plies_from_null = self.st.plies_from_null.saturating_add(1);
         self.st.captured = captured;
         self.st.last_move = m;
         self.update_check_info();
@@ -515,7 +517,7 @@ impl Position {
         }
         self.st.ep_square = None;
         self.st.key = key;
-        self.st.halfmove += 1;
+        self.st.halfmove = self.st.halfmove.saturating_add(1);
         self.st.plies_from_null = 0;
         self.st.captured = Piece::NONE;
         self.st.last_move = Move::NULL;

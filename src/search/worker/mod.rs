@@ -206,6 +206,8 @@ impl Worker {
         ctx.stop.store(true, Ordering::Relaxed);
     }
 
+    /// Drawn by rule (repetition, insufficient material, 50 moves), tested
+    /// on entry by both negamax and quiescence; `DRAW` is the score of each.
     #[inline(always)]
     fn is_draw(&self, ply: usize) -> bool {
         self.pos.is_repetition_draw(ply)

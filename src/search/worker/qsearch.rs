@@ -29,7 +29,10 @@ impl Worker {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.pos.insufficient_material() {
+        // The same draw rules as in negamax: a position drawn by the 50-move
+        // rule or a repetition must not be scored by its material (nor by a
+        // mate that would only come after the draw).
+        if self.is_draw(ply) {
             return DRAW;
         }
         let in_check = self.pos.in_check();
