@@ -37,6 +37,14 @@ pub struct SearchResult {
     pub hashfull: u32,
 }
 
+impl SearchResult {
+    /// The score of the move played, when it has one: a search stopped
+    /// before its chosen move finished any window has none.
+    pub fn known_score(&self) -> Option<i32> {
+        (self.shown_score.abs() < MATE).then_some(self.shown_score)
+    }
+}
+
 /// A node counter on its own cache line, so threads do not false-share.
 #[repr(align(64))]
 #[derive(Default)]

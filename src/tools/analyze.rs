@@ -143,14 +143,18 @@ impl Reporter for TableReporter {
         // A stop inside an iteration keeps its first line when that finished,
         // so the result can be newer than every row: show it as a row of its
         // own so that the summary repeats a score the table shows.
+        let Some(score) = result.known_score() else {
+            print_line(&format!("{move_text}  no score  nodes {}", result.nodes));
+            return;
+        };
         let last = *self.last.lock().unwrap();
-        if last != Some(Row { score: result.score, best: m }) {
-            let score = self.shown(root, result.score);
-            print_line(&format_row(root, "final", 1, score, result.nodes, result.time_ms, &result.pv));
+        if last != Some(Row { score, best: m }) {
+            let shown = self.shown(root, score);
+            print_line(&format_row(root, "final", 1, shown, result.nodes, result.time_ms, &result.pv));
         }
         print_line(&format!(
             "{move_text}  score {}  depth {}  nodes {}  time {:.2}s",
-            self.shown(root, result.score),
+            self.shown(root, score),
             result.depth,
             result.nodes,
             result.time_ms as f64 / 1000.0

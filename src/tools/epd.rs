@@ -158,7 +158,7 @@ pub fn run_one(pool: &mut SearchPool, rec: &EpdRecord, limits: &Limits) -> EpdOu
     let points = chosen.and_then(|c| rec.points.iter().find(|p| p.0 == c)).map_or(0, |p| p.1);
     let (mut mate_found, mut mate_shortest) = (false, false);
     let solved = if let Some(n) = rec.mate {
-        if let Some(m) = mate_moves(r.score) {
+        if let Some(m) = r.known_score().and_then(mate_moves) {
             mate_found = m.signum() == n.signum();
             mate_shortest = m == n;
         }
