@@ -10,6 +10,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod rng;
 pub mod types;
 pub mod zobrist;
 

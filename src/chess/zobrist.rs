@@ -1,15 +1,8 @@
 //! Zobrist hashing keys, generated at compile time from a fixed-seed PRNG so
 //! that keys (and therefore `bench` node counts) are identical on every build.
 
+use super::rng::splitmix;
 use super::types::{CastlingRights, Color, Piece, Square};
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
 
 pub struct Keys {
     pub piece_square: [[u64; 64]; 12],

@@ -8,6 +8,7 @@
 //! a game to play. Everything is a function of the seed: the random plies and
 //! the single-threaded, freshly cleared, depth-limited search alike.
 
+use crate::chess::rng::SplitMix64;
 use crate::chess::Position;
 use crate::search::{is_mate_score, Limits, SearchPool, SilentReporter};
 use std::collections::HashSet;
@@ -93,26 +94,10 @@ fn book_position(line: &str) -> Option<Position> {
     Position::from_fen(&full, false).or_else(|_| Position::from_fen(&fields[..fields.len().min(4)].join(" "), false)).ok()
 }
 
-/// SplitMix64: small, fast, and the same on every platform.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Plays `plies` random legal moves; `None` when the game ends on the way
 /// or at the end.
-fn random_walk(start: &Position, plies: u32, rng: &mut Rng) -> Option<Position> {
+fn random_walk(start: &Position, plies: u32, rng: &mut SplitMix64) -> Option<Position> {
     let mut pos = start.clone();
     for _ in 0..plies {
         let moves = pos.legal_moves();
@@ -134,7 +119,7 @@ fn is_balanced(pool: &mut SearchPool, pos: &Position) -> bool {
 /// `count` distinct balanced positions as FENs, from the initial position
 /// (empty `book`) or from book positions chosen by the seed.
 pub fn generate(count: usize, seed: u64, book: &[Position]) -> Result<Vec<String>, String> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut pool = SearchPool::new(1, 1)?;
     let startpos = Position::startpos();
     let mut seen = HashSet::new();
@@ -145,7 +130,7 @@ pub fn generate(count: usize, seed: u64, book: &[Position]) -> Result<Vec<String
             break;
         }
         let (start, base) = if book.is_empty() { (&startpos, PLIES_FROM_START) } else { (&book[rng.below(book.len())], PLIES_FROM_BOOK) };
-        let plies = base + (rng.next() & 1) as u32;
+        let plies = base + (rng.next_u64() & 1) as u32;
         let Some(pos) = random_walk(start, plies, &mut rng) else { continue };
         if seen.contains(&pos.key()) || !is_balanced(&mut pool, &pos) {
             continue;
@@ -208,11 +193,11 @@ mod tests {
     #[test]
     fn walks_that_end_the_game_are_dropped() {
         let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false).unwrap();
-        assert!(random_walk(&stalemate, 2, &mut Rng(1)).is_none());
+        assert!(random_walk(&stalemate, 2, &mut SplitMix64::new(1)).is_none());
         // One ply from here can mate (Qf8#) or stalemate (Qf7): such walks
         // are dropped, every kept one still has a game to play.
         let start = Position::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", false).unwrap();
-        let mut rng = Rng(3);
+        let mut rng = SplitMix64::new(3);
         let walks: Vec<Option<Position>> = (0..300).map(|_| random_walk(&start, 1, &mut rng)).collect();
         assert!(walks.iter().any(|w| w.is_none()));
         assert!(walks.iter().flatten().all(|p| p.outcome().is_none()));
