@@ -211,7 +211,8 @@ fn bad_fens_give_the_expected_error() {
     use FenError as E;
     let start_tail = " w KQkq - 0 1";
     let with_tail = |placement: &str| format!("{placement}{start_tail}");
-    let cases: Vec<(String, bool, Box<dyn Fn(&FenError) -> bool>)> = vec![
+    type ErrorCheck = Box<dyn Fn(&FenError) -> bool>;
+    let cases: Vec<(String, bool, ErrorCheck)> = vec![
         // Structure.
         ("".into(), false, Box::new(|e| *e == E::Empty)),
         ("   \t ".into(), false, Box::new(|e| *e == E::Empty)),
@@ -466,7 +467,7 @@ fn mutate(fen: &str, rng: &mut Rng) -> String {
     for _ in 0..rounds {
         match rng.below(8) {
             // Replace a character.
-            0 | 1 | 2 if !chars.is_empty() => {
+            0..=2 if !chars.is_empty() => {
                 let i = rng.below(chars.len());
                 chars[i] = ALPHABET[rng.below(ALPHABET.len())];
             }
