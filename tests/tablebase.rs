@@ -86,6 +86,26 @@ fn probes_agree_with_python_chess() {
     assert!(wrong.is_empty(), "{} disagreements:\n{}", wrong.len(), wrong[..wrong.len().min(20)].join("\n"));
 }
 
+/// The search probes from every thread at once.
+#[test]
+fn probes_from_several_threads_agree() {
+    use rayon::prelude::*;
+    let _guard = exclusive();
+    let tb = Tablebases::load(TABLES).expect("load");
+    let positions: Vec<Reference> = reference();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(4).build().expect("threads");
+    let wrong: usize = pool.install(|| {
+        positions
+            .par_iter()
+            .filter(|r| {
+                let pos = Position::from_fen(&r.fen, false).expect("fen");
+                tb.probe_wdl(&pos).map(Wdl::value) != Some(r.wdl) || tb.probe_dtz(&pos) != Some(r.dtz)
+            })
+            .count()
+    });
+    assert_eq!(wrong, 0);
+}
+
 /// Every move the ranking keeps leads to the best result the root has, and
 /// the ranking reports that result. Returns how many roots were ranked by
 /// WDL alone (DTZ ranking needs no DTZ file when every move zeroes).
@@ -245,6 +265,11 @@ fn truncated_files_are_refused() {
         truncate_to(p, len / 2 / 64 * 64 + 16);
     });
     refused_when_damaged("header-only", "KBNvK.rtbz", |p| truncate_to(p, 64 + 16));
+    // Longer than the header says, though still 16 mod 64.
+    refused_when_damaged("padded", "KQvKP.rtbz", |p| {
+        let len = fs::metadata(p).expect("size").len();
+        fs::OpenOptions::new().write(true).open(p).expect("open").set_len(len + 64).expect("extend");
+    });
 }
 
 #[test]
@@ -262,8 +287,16 @@ fn files_with_a_wrong_magic_number_are_refused() {
 
 #[test]
 fn damaged_headers_are_refused() {
-    // The piece list of the first sub-table names a piece the table lacks.
+    // The piece list names a bishop where the table has a knight: every
+    // size still adds up, only the piece codes are wrong.
     refused_when_damaged("pieces", "KRvKN.rtbw", |p| {
+        let mut bytes = fs::read(p).expect("read");
+        assert_eq!(bytes[7], 0xaa, "black knight in both halves");
+        bytes[7] = 0xbb;
+        fs::write(p, bytes).expect("write");
+    });
+    // An invalid piece code.
+    refused_when_damaged("code", "KRvKN.rtbw", |p| {
         let mut bytes = fs::read(p).expect("read");
         bytes[6] = 0x77;
         fs::write(p, bytes).expect("write");
