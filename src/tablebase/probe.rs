@@ -185,6 +185,16 @@ impl Tablebases {
             .map(Wdl::from_probe)
     }
 
+    /// "win (DTZ 15)", "draw", "loss (DTZ -8)"... for the side to move
+    /// (DTZ when its file is loaded); `None` when not in the tables.
+    pub fn verdict(&self, pos: &Position) -> Option<String> {
+        let wdl = self.probe_wdl(pos)?;
+        Some(match self.probe_dtz(pos) {
+            Some(dtz) if dtz != 0 => format!("{} (DTZ {dtz})", wdl.name()),
+            _ => wdl.name().to_string(),
+        })
+    }
+
     /// Distance to zeroing in plies for the side to move, in Stockfish's and
     /// Fathom's convention: positive when winning, negative when losing, 0
     /// for a draw; +-1 when the best move zeroes (pawn move or capture) or
