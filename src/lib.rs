@@ -7,5 +7,6 @@
 pub mod chess;
 pub mod eval;
 pub mod search;
+pub mod tablebase;
 pub mod tools;
 pub mod uci;

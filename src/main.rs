@@ -96,6 +96,10 @@ enum Command {
         /// Read the FEN as Chess960 (X-FEN or Shredder-FEN castling).
         #[arg(long)]
         chess960: bool,
+        /// Syzygy tablebase folders (':'-separated; ';' on Windows): also
+        /// print the tables' verdict.
+        #[arg(long, value_name = "PATH")]
+        syzygy: Option<String>,
     },
 }
 
@@ -141,6 +145,9 @@ struct AnalyzeArgs {
     /// Read the FEN as Chess960 (X-FEN or Shredder-FEN castling).
     #[arg(long)]
     chess960: bool,
+    /// Syzygy tablebase folders (':'-separated; ';' on Windows).
+    #[arg(long, value_name = "PATH")]
+    syzygy: Option<String>,
 }
 
 #[derive(Args)]
@@ -168,6 +175,9 @@ struct EpdArgs {
     /// Stop after this many positions, at least 1 [default: all].
     #[arg(long, value_name = "N", value_parser = in_range::<usize>(1, usize::MAX as u64), allow_negative_numbers = true)]
     limit_positions: Option<usize>,
+    /// Syzygy tablebase folders (':'-separated; ';' on Windows).
+    #[arg(long, value_name = "PATH")]
+    syzygy: Option<String>,
 }
 
 fn main() -> ExitCode {
@@ -189,7 +199,7 @@ fn main() -> ExitCode {
         Some(Command::Bench { depth, threads, hash }) => run_bench(depth.unwrap_or(bench::DEFAULT_DEPTH), threads, hash),
         Some(Command::Analyze(a)) => run_analyze(a),
         Some(Command::Epd(e)) => run_epd(e),
-        Some(Command::Eval { fen, chess960 }) => run_eval(fen, chess960),
+        Some(Command::Eval { fen, chess960, syzygy }) => run_eval(fen, chess960, syzygy),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -319,6 +329,13 @@ fn run_analyze(a: AnalyzeArgs) -> Result<(), String> {
     let mut pool = SearchPool::new(a.threads, a.hash)?;
     let reporter = Arc::new(analyze::TableReporter::new(a.white_pov));
     println!("{}", pos.to_fen());
+    if let Some(path) = &a.syzygy {
+        let tables = pool.set_tablebases(path).map_err(|e| format!("--syzygy: {e}"))?;
+        println!("{}", tables.summary());
+        if let Some(verdict) = tables.verdict(&pos) {
+            println!("tablebase: {verdict} for the side to move");
+        }
+    }
     println!("{}", reporter.header(&pos));
     pool.search_blocking(&pos, limits, a.multipv, reporter);
     Ok(())
@@ -344,6 +361,10 @@ fn run_epd(e: EpdArgs) -> Result<(), String> {
     }
     let limits = pick_limits(e.depth, e.movetime, e.nodes, Limits::movetime(EPD_MOVETIME_MS));
     let mut pool = SearchPool::new(e.threads, e.hash)?;
+    if let Some(path) = &e.syzygy {
+        let tables = pool.set_tablebases(path).map_err(|err| format!("--syzygy: {err}"))?;
+        eprintln!("{}", tables.summary());
+    }
     let bar = ProgressBar::new(records.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} solved {msg} eta {eta}")
@@ -383,10 +404,17 @@ fn run_epd(e: EpdArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn run_eval(fen: Option<String>, chess960: bool) -> Result<(), String> {
+fn run_eval(fen: Option<String>, chess960: bool, syzygy: Option<String>) -> Result<(), String> {
     let pos = load_position(fen.as_deref(), chess960)?;
     for line in jiangjun::eval::table::render(&pos) {
         println!("{line}");
+    }
+    if let Some(path) = syzygy {
+        let tables = jiangjun::tablebase::Tablebases::load(&path).map_err(|e| format!("--syzygy: {e}"))?;
+        match tables.verdict(&pos) {
+            Some(verdict) => println!("tablebase: {verdict} for the side to move"),
+            None => println!("tablebase: not in the tables ({})", tables.summary()),
+        }
     }
     Ok(())
 }

@@ -576,6 +576,19 @@ impl Position {
         self.scan_repetitions(2, search_ply)
     }
 
+    /// Has any position since the last irreversible move (and the last null
+    /// move) occurred twice? A game that has started repeating cannot count
+    /// on the rest of its 50-move budget (tablebase root ranking).
+    pub fn has_repeated(&self) -> bool {
+        let window = (self.st.halfmove.min(self.st.plies_from_null) as usize).min(self.history.len());
+        let keys: Vec<u64> = self.history[self.history.len() - window..]
+            .iter()
+            .map(|st| st.key)
+            .chain(std::iter::once(self.st.key))
+            .collect();
+        keys.iter().enumerate().any(|(i, key)| keys[..i].contains(key))
+    }
+
     /// True once `count` earlier occurrences are found, or any occurrence
     /// fewer than `within` plies back.
     fn scan_repetitions(&self, count: u32, within: usize) -> bool {

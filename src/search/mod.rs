@@ -13,7 +13,7 @@ pub mod tt;
 mod worker;
 
 pub use limits::Limits;
-pub use pool::{SearchPool, SearchResult};
+pub use pool::{SearchPool, SearchResult, TbOptions};
 pub use tt::{Bound, TranspositionTable};
 
 use crate::chess::{Move, Position};
@@ -23,6 +23,11 @@ pub const INFINITY: i32 = 32_001;
 pub const MATE: i32 = 32_000;
 /// Scores beyond this are mates (a mate found within MAX_PLY plies).
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// A tablebase win at the root; `TB_WIN - ply` at `ply` plies. Just below
+/// the mates and above any evaluation.
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores beyond this are tablebase results or mates: not evaluations.
+pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 pub const DRAW: i32 = 0;
 
 /// Mate in `ply` plies from the root, from the mating side's view.
@@ -38,6 +43,11 @@ pub const fn mated_in(ply: usize) -> i32 {
 
 pub fn is_mate_score(score: i32) -> bool {
     score.abs() >= MATE_BOUND
+}
+
+/// A tablebase win (positive) or loss, not a mate.
+pub fn is_tb_score(score: i32) -> bool {
+    (TB_WIN_BOUND..MATE_BOUND).contains(&score.abs())
 }
 
 /// Mate distance in moves (positive: the side to move mates), if any.
@@ -58,9 +68,14 @@ pub enum ScoreKind {
     Mate(i32),
 }
 
+/// What a tablebase win at the root shows in centipawns (as in Stockfish),
+/// less one per ply to it.
+pub const TB_WIN_CP: i32 = 20_000;
+
 pub fn score_kind(score: i32) -> ScoreKind {
     match mate_moves(score) {
         Some(m) => ScoreKind::Mate(m),
+        None if is_tb_score(score) => ScoreKind::Cp(score.signum() * (TB_WIN_CP - (TB_WIN - score.abs()))),
         None => ScoreKind::Cp(score),
     }
 }
@@ -77,6 +92,9 @@ pub struct IterationInfo {
     pub nodes: u64,
     pub nps: u64,
     pub hashfull: u32,
+    /// Tablebase probes that found the position (root ranking included);
+    /// `None` when no tables are loaded.
+    pub tbhits: Option<u64>,
     pub time_ms: u64,
     pub pv: Vec<Move>,
 }

@@ -11,6 +11,7 @@ use super::tt::TranspositionTable;
 use super::worker::Worker;
 use super::{Limits, Reporter, INFINITY, MATE};
 use crate::chess::{Move, Position};
+use crate::tablebase::{Tablebases, TbError, Wdl};
 use crossbeam_channel::{unbounded, Receiver, Sender};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -35,6 +36,8 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     pub time_ms: u64,
     pub hashfull: u32,
+    /// As in [`super::IterationInfo`]: `None` without tables.
+    pub tbhits: Option<u64>,
 }
 
 impl SearchResult {
@@ -83,6 +86,16 @@ pub(crate) struct SearchContext {
     pub budget: Option<TimeBudget>,
     pub nodes: Vec<PaddedCounter>,
     pub reporter: Arc<dyn Reporter>,
+    pub tablebases: Arc<Tablebases>,
+    /// Probe the tables in the search at nodes with at most this many
+    /// pieces (0: never).
+    pub tb_cardinality: u32,
+    /// ... and, with exactly that many, only from this depth on.
+    pub tb_probe_depth: i32,
+    pub tb_rule50: bool,
+    pub tb_hits: Vec<PaddedCounter>,
+    /// The tables' verdict on each root move when they ranked the root.
+    tb_root: Vec<(Move, i32)>,
     /// (best move, score, completed depth, pv) of each thread when it ends.
     results: Mutex<Vec<Option<ThreadResult>>>,
     helpers_running: Mutex<usize>,
@@ -102,6 +115,24 @@ struct ThreadResult {
 impl SearchContext {
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    pub fn total_tb_hits(&self) -> u64 {
+        self.tb_root.len() as u64 + self.tb_hits.iter().map(|n| n.load(Ordering::Relaxed)).sum::<u64>()
+    }
+
+    /// Tablebase hits as the output shows them: `None` without tables.
+    pub fn shown_tb_hits(&self) -> Option<u64> {
+        (!self.tablebases.is_empty()).then(|| self.total_tb_hits())
+    }
+
+    /// The score to show for a root move: the tables' verdict when they
+    /// ranked the root, unless the search has found a mate.
+    pub fn reported_score(&self, mv: Move, score: i32) -> i32 {
+        match self.tb_root.iter().find(|(m, _)| *m == mv) {
+            Some(&(_, tb)) if !super::is_mate_score(score) => tb,
+            _ => score,
+        }
     }
 
     pub fn is_pondering(&self) -> bool {
@@ -153,6 +184,33 @@ pub struct SearchPool {
     /// Acknowledgements of `Clear` jobs.
     acks: (Sender<()>, Receiver<()>),
     pub move_overhead_ms: u64,
+    tablebases: Arc<Tablebases>,
+    pub tb: TbOptions,
+}
+
+/// How the search uses the tablebases (the Syzygy UCI options).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TbOptions {
+    /// Minimum depth for a probe at nodes with the most pieces probed.
+    pub probe_depth: i32,
+    /// Most pieces for a probe (the tables' own maximum if lower).
+    pub probe_limit: u32,
+    /// Count wins and losses the 50-move rule turns into draws as draws.
+    pub rule50: bool,
+}
+
+impl Default for TbOptions {
+    fn default() -> Self {
+        TbOptions { probe_depth: 1, probe_limit: 7, rule50: true }
+    }
+}
+
+/// The root moves after the tables have had their say.
+struct TbRoot {
+    moves: Vec<Move>,
+    scores: Vec<(Move, i32)>,
+    cardinality: u32,
+    probe_depth: i32,
 }
 
 const WORKER_STACK: usize = 32 * 1024 * 1024;
@@ -167,6 +225,8 @@ impl SearchPool {
             current: None,
             acks: unbounded(),
             move_overhead_ms: time::DEFAULT_MOVE_OVERHEAD,
+            tablebases: Arc::new(Tablebases::none()),
+            tb: TbOptions::default(),
         };
         pool.set_threads(threads);
         Ok(pool)
@@ -244,6 +304,56 @@ impl SearchPool {
         self.tt.hashfull()
     }
 
+    pub fn tablebases(&self) -> &Tablebases {
+        &self.tablebases
+    }
+
+    /// Replaces the tables with those found in `path` (empty: none). On an
+    /// error the engine goes on without tables.
+    pub fn set_tablebases(&mut self, path: &str) -> Result<&Tablebases, TbError> {
+        self.stop();
+        self.wait();
+        self.current = None;
+        // The workers drop their handle on the last search just after
+        // reporting it; the old tables must be gone before new ones load.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Arc::strong_count(&self.tablebases) > 1 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.tablebases = Arc::new(Tablebases::none());
+        let loaded = Tablebases::load(path)?;
+        self.tablebases = Arc::new(loaded);
+        Ok(&self.tablebases)
+    }
+
+    /// Ranks the root moves with the tables when the root is in them: only
+    /// the moves that keep the best result (and, with DTZ, reach the next
+    /// capture or pawn move soonest) are searched, and the search itself
+    /// probes only when the ranking needed WDL alone and is winning.
+    fn tablebase_root(&self, root: &Position, moves: Vec<Move>) -> TbRoot {
+        let tables = &self.tablebases;
+        let max = tables.max_pieces();
+        let (mut cardinality, mut probe_depth) = (self.tb.probe_limit.min(max), self.tb.probe_depth);
+        if self.tb.probe_limit > max {
+            probe_depth = 0;
+        }
+        let ranking = match tables.rank_root_moves(root, self.tb.rule50) {
+            Some(r) => r,
+            None => return TbRoot { moves, scores: Vec::new(), cardinality, probe_depth },
+        };
+        let candidates: Vec<_> = ranking.moves.iter().filter(|r| moves.contains(&r.mv)).collect();
+        let best = candidates[0];
+        if ranking.by_dtz || best.wdl <= Wdl::Draw {
+            cardinality = 0;
+        }
+        TbRoot {
+            moves: candidates.iter().filter(|r| r.rank == best.rank).map(|r| r.mv).collect(),
+            scores: ranking.moves.iter().map(|r| (r.mv, tb_score(r.wdl))).collect(),
+            cardinality,
+            probe_depth,
+        }
+    }
+
     /// Starts a search and returns at once; the reporter receives the
     /// progress and the result from the main search thread.
     pub fn start(&mut self, root: &Position, limits: Limits, multipv: usize, reporter: Arc<dyn Reporter>) {
@@ -255,12 +365,13 @@ impl SearchPool {
         // `searchmoves` naming no legal move is ignored rather than leaving
         // the engine without a move.
         let root_moves = if filtered.is_empty() { all } else { filtered };
+        let tb_root = self.tablebase_root(root, root_moves);
         // `go infinite` searches until `stop`, whatever clock fields come with it.
         let budget = if limits.infinite { None } else { time::budget(&limits, root.side_to_move(), self.move_overhead_ms) };
         self.tt.new_search();
         let ctx = Arc::new(SearchContext {
             root: root.clone(),
-            root_moves,
+            root_moves: tb_root.moves,
             pondering: AtomicBool::new(limits.ponder),
             multipv: multipv.max(1),
             tt: Arc::clone(&self.tt),
@@ -271,6 +382,12 @@ impl SearchPool {
             budget,
             nodes: (0..self.threads.len()).map(|_| PaddedCounter::default()).collect(),
             reporter,
+            tablebases: Arc::clone(&self.tablebases),
+            tb_cardinality: tb_root.cardinality,
+            tb_probe_depth: tb_root.probe_depth,
+            tb_rule50: self.tb.rule50,
+            tb_hits: (0..self.threads.len()).map(|_| PaddedCounter::default()).collect(),
+            tb_root: tb_root.scores,
             results: Mutex::new(vec![None; self.threads.len()]),
             helpers_running: Mutex::new(self.threads.len() - 1),
             helpers_done: Condvar::new(),
@@ -432,13 +549,19 @@ fn finish_search(ctx: &SearchContext) {
                 best_move: Some(r.best),
                 ponder_move: ponder,
                 score: r.score,
-                shown_score: r.shown_score,
+                // A real score (not the "none" mark) yields to the tables' verdict.
+                shown_score: if r.shown_score.abs() < MATE {
+                    ctx.reported_score(r.best, r.shown_score)
+                } else {
+                    r.shown_score
+                },
                 depth: r.depth,
                 seldepth: r.seldepth,
                 nodes: ctx.total_nodes(),
                 pv: r.pv.clone(),
                 time_ms,
                 hashfull: ctx.tt.hashfull(),
+                tbhits: ctx.shown_tb_hits(),
             }
         }
         None => SearchResult {
@@ -452,9 +575,21 @@ fn finish_search(ctx: &SearchContext) {
             pv: ctx.root_moves.first().copied().into_iter().collect(),
             time_ms,
             hashfull: ctx.tt.hashfull(),
+            tbhits: ctx.shown_tb_hits(),
         },
     };
     ctx.reporter.finished(&ctx.root, &result);
+}
+
+/// The score shown for a root move the tables have judged.
+fn tb_score(wdl: Wdl) -> i32 {
+    match wdl {
+        Wdl::Win => super::TB_WIN,
+        Wdl::CursedWin => 1,
+        Wdl::Draw => super::DRAW,
+        Wdl::BlessedLoss => -1,
+        Wdl::Loss => -super::TB_WIN,
+    }
 }
 
 /// A search with no limit at all ("go" alone) runs until `stop`, like

@@ -123,6 +123,9 @@ impl Controller {
                 for line in crate::eval::table::render(&self.pos) {
                     info_string(&format!("eval {line}"));
                 }
+                if let Some(verdict) = self.pool.tablebases().verdict(&self.pos) {
+                    info_string(&format!("eval tablebase: {verdict} for the side to move"));
+                }
             }
             UciCommand::Empty => {}
             UciCommand::Unknown(text) => {
@@ -170,6 +173,13 @@ impl Controller {
                 }
             }
             Change::ClearHash => self.pool.clear_hash(),
+            Change::SyzygyPath(path) => match self.pool.set_tablebases(&path) {
+                Ok(tables) => info_string(&tables.summary()),
+                Err(e) => error(&format!("{e}; no tablebases in use")),
+            },
+            Change::SyzygyProbeDepth(d) => self.pool.tb.probe_depth = d,
+            Change::Syzygy50MoveRule(on) => self.pool.tb.rule50 = on,
+            Change::SyzygyProbeLimit(n) => self.pool.tb.probe_limit = n,
             Change::Param(name, v) => {
                 crate::search::params::set(name, v);
             }

@@ -10,6 +10,7 @@ pub enum Kind {
     Spin { default: i64, min: i64, max: i64 },
     Check { default: bool },
     Button,
+    String { default: &'static str },
 }
 
 pub struct Spec {
@@ -29,6 +30,10 @@ pub const SPECS: &[Spec] = &[
     Spec { name: "Ponder", kind: Kind::Check { default: false } },
     Spec { name: "UCI_Chess960", kind: Kind::Check { default: false } },
     Spec { name: "Clear Hash", kind: Kind::Button },
+    Spec { name: "SyzygyPath", kind: Kind::String { default: "<empty>" } },
+    Spec { name: "SyzygyProbeDepth", kind: Kind::Spin { default: 1, min: 1, max: 100 } },
+    Spec { name: "Syzygy50MoveRule", kind: Kind::Check { default: true } },
+    Spec { name: "SyzygyProbeLimit", kind: Kind::Spin { default: 7, min: 0, max: 7 } },
 ];
 
 /// Declarations of the search parameters (tune builds only).
@@ -50,6 +55,7 @@ pub fn declaration(spec: &Spec) -> String {
         }
         Kind::Check { default } => format!("option name {} type check default {default}", spec.name),
         Kind::Button => format!("option name {} type button", spec.name),
+        Kind::String { default } => format!("option name {} type string default {default}", spec.name),
     }
 }
 
@@ -65,6 +71,11 @@ pub enum Change {
     Ponder(bool),
     Chess960(bool),
     ClearHash,
+    /// Folders of Syzygy tables; empty for none.
+    SyzygyPath(String),
+    SyzygyProbeDepth(i32),
+    Syzygy50MoveRule(bool),
+    SyzygyProbeLimit(u32),
 }
 
 /// What `setoption` produced: the change, plus a note for the user when the
@@ -105,6 +116,8 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Parsed, String> {
                 "Hash" => Change::Hash(clamped as usize),
                 "Threads" => Change::Threads(clamped as usize),
                 "MultiPV" => Change::MultiPv(clamped as usize),
+                "SyzygyProbeDepth" => Change::SyzygyProbeDepth(clamped as i32),
+                "SyzygyProbeLimit" => Change::SyzygyProbeLimit(clamped as u32),
                 _ => Change::MoveOverhead(clamped as u64),
             }
         }
@@ -119,10 +132,16 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Parsed, String> {
             };
             match spec.name {
                 "Ponder" => Change::Ponder(b),
+                "Syzygy50MoveRule" => Change::Syzygy50MoveRule(b),
                 _ => Change::Chess960(b),
             }
         }
         Kind::Button => Change::ClearHash,
+        Kind::String { .. } => {
+            // "<empty>" is how GUIs write an empty string option.
+            let text = value.map(str::trim).unwrap_or("");
+            Change::SyzygyPath(if text == "<empty>" { String::new() } else { text.to_string() })
+        }
     };
     Ok(Parsed { change, note })
 }
@@ -148,6 +167,19 @@ mod tests {
         assert!(parse("Hash", None).is_err());
         assert!(parse("Ponder", Some("yes")).is_err());
         assert!(parse("NoSuchOption", Some("1")).is_err());
+    }
+
+    #[test]
+    fn syzygy_options() {
+        let p = parse("SyzygyPath", Some("/tb/345:/tb/6")).unwrap();
+        assert_eq!(p.change, Change::SyzygyPath("/tb/345:/tb/6".into()));
+        assert_eq!(parse("syzygypath", Some("<empty>")).unwrap().change, Change::SyzygyPath(String::new()));
+        assert_eq!(parse("SyzygyPath", None).unwrap().change, Change::SyzygyPath(String::new()));
+        assert_eq!(parse("SyzygyProbeDepth", Some("0")).unwrap().change, Change::SyzygyProbeDepth(1));
+        assert_eq!(parse("SyzygyProbeLimit", Some("9")).unwrap().change, Change::SyzygyProbeLimit(7));
+        assert_eq!(parse("Syzygy50MoveRule", Some("false")).unwrap().change, Change::Syzygy50MoveRule(false));
+        let declared: Vec<String> = SPECS.iter().map(declaration).collect();
+        assert!(declared.contains(&"option name SyzygyPath type string default <empty>".to_string()));
     }
 
     #[test]

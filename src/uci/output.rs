@@ -84,6 +84,7 @@ pub fn info_line(root: &Position, info: &IterationInfo) -> InfoLine {
         nodes: info.nodes,
         nps: info.nps,
         hashfull: info.hashfull,
+        tbhits: info.tbhits,
         time_ms: info.time_ms,
         pv,
     }
@@ -158,6 +159,7 @@ fn final_info(result: &SearchResult) -> Option<IterationInfo> {
         nodes: result.nodes,
         nps: result.nodes * 1000 / result.time_ms.max(1),
         hashfull: result.hashfull,
+        tbhits: result.tbhits,
         time_ms: result.time_ms,
         pv: result.pv.clone(),
     })

@@ -587,6 +587,8 @@ pub struct InfoLine {
     pub nodes: u64,
     pub nps: u64,
     pub hashfull: u32,
+    /// Printed only when tablebases are loaded.
+    pub tbhits: Option<u64>,
     pub time_ms: u64,
     pub pv: Vec<String>,
 }
@@ -601,11 +603,11 @@ impl fmt::Display for InfoLine {
         if let Some(word) = self.bound.keyword() {
             write!(f, " {word}")?;
         }
-        write!(
-            f,
-            " nodes {} nps {} hashfull {} time {}",
-            self.nodes, self.nps, self.hashfull, self.time_ms
-        )?;
+        write!(f, " nodes {} nps {} hashfull {}", self.nodes, self.nps, self.hashfull)?;
+        if let Some(hits) = self.tbhits {
+            write!(f, " tbhits {hits}")?;
+        }
+        write!(f, " time {}", self.time_ms)?;
         if !self.pv.is_empty() {
             f.write_str(" pv")?;
             for m in &self.pv {
@@ -1117,9 +1119,18 @@ mod tests {
             nodes: 123456,
             nps: 987654,
             hashfull: 42,
+            tbhits: None,
             time_ms: 125,
             pv: strings(pv),
         }
+    }
+
+    #[test]
+    fn info_prints_tbhits_only_with_tables() {
+        let mut line = info(Score::Cp(5), Bound::Exact, &["e2e4"]);
+        assert!(!line.to_string().contains("tbhits"));
+        line.tbhits = Some(7);
+        assert!(line.to_string().contains(" hashfull 42 tbhits 7 time 125 pv e2e4"), "{line}");
     }
 
     #[test]

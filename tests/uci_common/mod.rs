@@ -334,12 +334,14 @@ pub struct Info {
     pub nodes: u64,
     pub nps: u64,
     pub hashfull: u32,
+    /// Present only when tablebases are loaded.
+    pub tbhits: Option<u64>,
     pub time: u64,
     pub pv: Vec<String>,
 }
 
 /// Checks `line` against
-/// `^info depth \d+ seldepth \d+ multipv \d+ score (cp -?\d+|mate -?\d+)( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+ time \d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$`
+/// `^info depth \d+ seldepth \d+ multipv \d+ score (cp -?\d+|mate -?\d+)( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+( tbhits \d+)? time \d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$`
 /// plus a few sanity bounds, and parses it.
 pub fn parse_info(line: &str) -> Result<Info, String> {
     let bad = |why: &str| Err(format!("malformed info line ({why}): {line:?}"));
@@ -398,6 +400,7 @@ pub fn parse_info(line: &str) -> Result<Info, String> {
     let nodes = num("nodes", &mut i)?;
     let nps = num("nps", &mut i)?;
     let hashfull = num("hashfull", &mut i)? as u32;
+    let tbhits = if toks.get(i) == Some(&"tbhits") { Some(num("tbhits", &mut i)?) } else { None };
     let time = num("time", &mut i)?;
     if toks.get(i) != Some(&"pv") {
         return bad("expected 'pv'");
@@ -431,7 +434,7 @@ pub fn parse_info(line: &str) -> Result<Info, String> {
         Score::Mate(0) => return bad("mate 0 with a move to play"),
         _ => {}
     }
-    Ok(Info { depth, seldepth, multipv, score, bound, nodes, nps, hashfull, time, pv })
+    Ok(Info { depth, seldepth, multipv, score, bound, nodes, nps, hashfull, tbhits, time, pv })
 }
 
 /// A `currmove` line: `info depth D currmove M currmovenumber K`.

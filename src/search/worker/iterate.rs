@@ -10,7 +10,7 @@ use crate::search::history::PieceTo;
 use crate::search::params;
 use crate::search::pool::SearchContext;
 use crate::search::tt::Bound;
-use crate::search::{IterationInfo, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::search::{IterationInfo, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use std::time::Duration;
 
 impl Worker {
@@ -26,6 +26,7 @@ impl Worker {
         self.stopped = false;
         self.nmp_min_ply = 0;
         self.best_move_changes = 0.0;
+        self.tb_hits = 0;
         #[cfg(feature = "tune")]
         Self::fill_lmr(&mut self.lmr);
         for f in self.stack.iter_mut() {
@@ -100,7 +101,7 @@ impl Worker {
     /// the previous score, widening on failure.
     fn aspiration(&mut self, ctx: &SearchContext, depth: i32, pv_idx: usize) {
         let prev = self.root_moves[pv_idx].prev_score;
-        let use_window = params::asp_on() != 0 && depth >= params::asp_min_depth() && prev.abs() < MATE_BOUND;
+        let use_window = params::asp_on() != 0 && depth >= params::asp_min_depth() && prev.abs() < TB_WIN_BOUND;
         let mut delta = params::asp_delta();
         let (mut alpha, mut beta) =
             if use_window { ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY)) } else { (-INFINITY, INFINITY) };
@@ -196,11 +197,12 @@ impl Worker {
             depth,
             seldepth: rm.seldepth.max(self.seldepth).max(depth as usize) as u32,
             multipv: i as u32 + 1,
-            score,
+            score: ctx.reported_score(rm.mv, score),
             bound,
             nodes,
             nps: nodes * 1000 / time_ms.max(1),
             hashfull: ctx.tt.hashfull(),
+            tbhits: ctx.shown_tb_hits(),
             time_ms,
             pv: rm.pv.clone(),
         }

@@ -12,7 +12,7 @@ use super::history::{Histories, PieceTo};
 use super::params;
 use super::pool::SearchContext;
 use super::tt::Bound;
-use super::{MATE_BOUND, MAX_PLY};
+use super::{MAX_PLY, TB_WIN_BOUND};
 use crate::chess::{Move, PieceType, Position};
 use std::sync::atomic::Ordering;
 
@@ -99,6 +99,8 @@ pub(crate) struct Worker {
     root_depth: i32,
     /// Best-move changes during this search, decayed each iteration (TM).
     best_move_changes: f64,
+    /// Tablebase probes that found the position, this search.
+    tb_hits: u64,
 }
 
 const STACK_OFFSET: usize = 4;
@@ -124,6 +126,7 @@ impl Worker {
             nmp_min_ply: 0,
             root_depth: 0,
             best_move_changes: 0.0,
+            tb_hits: 0,
         }
     }
 
@@ -226,7 +229,7 @@ impl Worker {
         if params::corr_on() == 0 {
             return raw;
         }
-        (raw + self.hist.correction(&self.pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        (raw + self.hist.correction(&self.pos)).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 }
 
@@ -252,20 +255,21 @@ fn refine_eval(eval: i32, e: &super::tt::TtEntry, tt_score: i32) -> i32 {
         Bound::Exact => true,
         Bound::None => false,
     };
-    if better && tt_score.abs() < MATE_BOUND {
+    if better && tt_score.abs() < TB_WIN_BOUND {
         tt_score
     } else {
         eval
     }
 }
 
-/// Mate scores are stored relative to the node, not the root, so that a
-/// transposition reached at another ply reads the right distance.
+/// Mate and tablebase scores are stored relative to the node, not the
+/// root, so that a transposition reached at another ply reads the right
+/// distance.
 #[inline(always)]
 pub(crate) fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score - ply as i32
     } else {
         score
@@ -274,9 +278,9 @@ pub(crate) fn score_to_tt(score: i32, ply: usize) -> i32 {
 
 #[inline(always)]
 pub(crate) fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score + ply as i32
     } else {
         score

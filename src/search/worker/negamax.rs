@@ -12,7 +12,8 @@ use crate::search::params;
 use crate::search::pool::SearchContext;
 use crate::search::see::see_ge;
 use crate::search::tt::Bound;
-use crate::search::{mate_in, mated_in, DRAW, INFINITY, MATE_BOUND, MAX_PLY};
+use crate::search::{mate_in, mated_in, DRAW, INFINITY, MATE_BOUND, MAX_PLY, TB_WIN, TB_WIN_BOUND};
+use std::sync::atomic::Ordering;
 
 impl Worker {
     #[allow(clippy::cognitive_complexity)]
@@ -64,6 +65,28 @@ impl Worker {
             }
         }
 
+        // Tablebases: a win or loss ends the search here when its bound
+        // settles the window; at PV nodes it bounds the result instead.
+        let mut tb_floor = -INFINITY;
+        let mut tb_ceiling = INFINITY;
+        if excluded.is_none() {
+            if let Some((score, bound)) = self.probe_tablebases(ctx, depth, ply) {
+                if bound_cuts(bound, score, alpha, beta) {
+                    let depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                    ctx.tt.store(key, Move::NONE, score_to_tt(score, ply), 0, depth, bound, tt_pv);
+                    return score;
+                }
+                if pv_node {
+                    if bound == Bound::Lower {
+                        tb_floor = score;
+                        alpha = alpha.max(score);
+                    } else {
+                        tb_ceiling = score;
+                    }
+                }
+            }
+        }
+
         let in_check = self.pos.in_check();
         let raw_eval;
         let static_eval;
@@ -111,7 +134,7 @@ impl Worker {
             if params::rfp_on() != 0
                 && !(tt_pv && params::rfp_ttpv() != 0)
                 && depth <= params::rfp_depth()
-                && eval.abs() < MATE_BOUND
+                && eval.abs() < TB_WIN_BOUND
                 && eval - params::rfp_margin() * depth + params::rfp_improving() * improving as i32 >= beta
             {
                 return (eval + beta) / 2;
@@ -133,7 +156,7 @@ impl Worker {
                 && static_eval >= beta
                 && self.frame_ref(ply).null_ok
                 && ply >= self.nmp_min_ply
-                && beta.abs() < MATE_BOUND
+                && beta.abs() < TB_WIN_BOUND
                 && self.has_non_pawn_material()
             {
                 let r = params::nmp_base()
@@ -149,7 +172,8 @@ impl Worker {
                     return 0;
                 }
                 if score >= beta {
-                    let score = if score >= MATE_BOUND { beta } else { score };
+                    // A pass proves no mate and no tablebase win.
+                    let score = if score >= TB_WIN_BOUND { beta } else { score };
                     if depth < params::nmp_verify_depth() || self.nmp_min_ply > 0 {
                         return score;
                     }
@@ -173,7 +197,7 @@ impl Worker {
 
         // ---------------- Move loop ----------------
         let original_alpha = alpha;
-        let mut best_score = -INFINITY;
+        let mut best_score = tb_floor;
         let mut best_move = Move::NONE;
         let conts = self.conts(ply);
         let killers = if params::killers_on() != 0 { self.frame_ref(ply).killers } else { [Move::NONE; 2] };
@@ -202,7 +226,7 @@ impl Worker {
             let hist_score = if is_quiet { self.hist.quiet_score(&self.pos, m, &conts, threats) } else { 0 };
 
             // ---- Move-level pruning (never before a line avoids mate) ----
-            if !root_node && best_score > -MATE_BOUND && self.has_non_pawn_material() {
+            if !root_node && best_score > -TB_WIN_BOUND && self.has_non_pawn_material() {
                 if is_quiet && !gives_check {
                     if params::lmp_on() != 0 && depth <= params::lmp_depth() && moves_searched >= lmp_limit {
                         picker.skip_quiets();
@@ -243,7 +267,7 @@ impl Worker {
                 && ply < 2 * self.root_depth as usize
             {
                 if let Some(e) = tt_entry {
-                    if e.depth >= depth - 3 && e.bound != Bound::Upper && tt_score.abs() < MATE_BOUND {
+                    if e.depth >= depth - 3 && e.bound != Bound::Upper && tt_score.abs() < TB_WIN_BOUND {
                         // Is the hash move much better than every other move?
                         let s_beta = tt_score - 2 * depth;
                         self.frame(ply).excluded = m;
@@ -343,6 +367,8 @@ impl Worker {
             };
         }
 
+        // The tables know better than a search that stops short of the end.
+        let best_score = best_score.min(tb_ceiling);
         let bound = if best_score >= beta {
             Bound::Lower
         } else if pv_node && best_score > original_alpha {
@@ -391,5 +417,33 @@ impl Worker {
                 self.hist.update_capture(&self.pos, c, -malus);
             }
         }
+    }
+
+    /// The tablebase verdict on this node as a score and the bound it
+    /// proves, as Stockfish probes: only positions right after a capture or
+    /// pawn move (the WDL tables ignore the 50-move counter), with no more
+    /// pieces than the probe limit, and at the limit itself only deep enough.
+    fn probe_tablebases(&mut self, ctx: &SearchContext, depth: i32, ply: usize) -> Option<(i32, Bound)> {
+        let cardinality = ctx.tb_cardinality;
+        if cardinality == 0 || self.pos.halfmove_clock() != 0 {
+            return None;
+        }
+        let pieces = self.pos.occupied().count();
+        if pieces > cardinality || (pieces == cardinality && depth < ctx.tb_probe_depth) {
+            return None;
+        }
+        let wdl = ctx.tablebases.probe_wdl(&self.pos)?.value();
+        self.tb_hits += 1;
+        ctx.tb_hits[self.id].store(self.tb_hits, Ordering::Relaxed);
+        // Under the 50-move rule cursed wins and blessed losses are draws,
+        // scored a hair off zero so that the search prefers the better one.
+        let draw_margin = ctx.tb_rule50 as i32;
+        Some(if wdl < -draw_margin {
+            (-TB_WIN + ply as i32, Bound::Upper)
+        } else if wdl > draw_margin {
+            (TB_WIN - ply as i32, Bound::Lower)
+        } else {
+            (DRAW + 2 * wdl * draw_margin, Bound::Exact)
+        })
     }
 }
