@@ -630,10 +630,17 @@ impl Position {
     }
 
     /// 50-move rule: 100 plies without capture or pawn move. A checkmate
-    /// delivered on that ply takes precedence, which callers check first.
+    /// delivered on that ply takes precedence (`fifty_move_draw` says both).
     #[inline(always)]
     pub fn fifty_move_rule(&self) -> bool {
         self.st.halfmove >= 100
+    }
+
+    /// Drawn by the 50-move rule: the clock has reached 100 plies and the
+    /// move that got it there did not mate (a mate on the 100th ply stands).
+    #[inline(always)]
+    pub fn fifty_move_draw(&self) -> bool {
+        self.fifty_move_rule() && (!self.in_check() || self.has_legal_move())
     }
 
     // ------------------------------------------------------------------

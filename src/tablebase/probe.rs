@@ -26,17 +26,6 @@ impl Wdl {
         self as i32
     }
 
-    pub const fn from_value(v: i32) -> Option<Wdl> {
-        match v {
-            -2 => Some(Wdl::Loss),
-            -1 => Some(Wdl::BlessedLoss),
-            0 => Some(Wdl::Draw),
-            1 => Some(Wdl::CursedWin),
-            2 => Some(Wdl::Win),
-            _ => None,
-        }
-    }
-
     /// The same result seen by the other side.
     pub const fn flip(self) -> Wdl {
         match self {

@@ -116,7 +116,7 @@ impl Tablebases {
 
 /// Threefold repetition, or the 50-move rule (unless the move mated).
 fn is_draw_by_rule(pos: &Position) -> bool {
-    pos.repetitions(2) || (pos.fifty_move_rule() && (!pos.in_check() || pos.has_legal_move()))
+    pos.repetitions(2) || pos.fifty_move_draw()
 }
 
 /// The DTZ of a position whose best move zeroes, from its WDL.

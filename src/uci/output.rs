@@ -4,7 +4,7 @@
 
 use super::parse::{Bound as UciBound, InfoLine, Score};
 use crate::chess::{Move, Position};
-use crate::search::{score_kind, Bound, IterationInfo, Reporter, ScoreKind, SearchResult, MATE};
+use crate::search::{score_kind, Bound, IterationInfo, Reporter, ScoreKind, SearchResult};
 use std::io::Write;
 use std::sync::Mutex;
 
@@ -145,7 +145,8 @@ fn game_over_line(root: &Position, result: &SearchResult) -> Option<&'static str
 /// `None` when no move got a score (stopped before the first one finished).
 fn final_info(result: &SearchResult) -> Option<IterationInfo> {
     let best = result.best_move?;
-    if result.shown_score.abs() >= MATE || result.pv.first() != Some(&best) {
+    let score = result.known_score()?;
+    if result.pv.first() != Some(&best) {
         return None;
     }
     // A move played from an iteration cut short has a score at depth 1 at least.
@@ -154,7 +155,7 @@ fn final_info(result: &SearchResult) -> Option<IterationInfo> {
         depth,
         seldepth: result.seldepth.max(depth),
         multipv: 1,
-        score: result.shown_score,
+        score,
         bound: Bound::Exact,
         nodes: result.nodes,
         nps: result.nodes * 1000 / result.time_ms.max(1),

@@ -215,8 +215,7 @@ impl Worker {
     fn is_draw(&self, ply: usize) -> bool {
         self.pos.is_repetition_draw(ply)
             || self.pos.insufficient_material()
-            // A checkmate given by the move that reaches fifty moves still wins.
-            || (self.pos.fifty_move_rule() && (!self.pos.in_check() || self.pos.has_legal_move()))
+            || self.pos.fifty_move_draw()
     }
 
     fn has_non_pawn_material(&self) -> bool {
