@@ -91,6 +91,31 @@ fn uci_handshake_lists_every_option() {
     e.quit();
 }
 
+/// Every option the engine declares has its row in the README's options
+/// table, with the same type, default and range.
+#[test]
+fn the_readme_documents_every_declared_option() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let mut e = Engine::spawn();
+    let lines = e.handshake();
+    e.quit();
+    let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option name ")).collect();
+    assert!(options.len() >= 10, "{lines:?}");
+    for line in options {
+        let rest = &line["option name ".len()..];
+        let (name, decl) = rest.split_once(" type ").unwrap();
+        let toks: Vec<&str> = decl.split_whitespace().collect();
+        let row = match toks.as_slice() {
+            ["spin", "default", d, "min", lo, "max", hi] => format!("| `{name}` | spin | {d} | {lo} – {hi} |"),
+            ["check", "default", d] => format!("| `{name}` | check | {d} | |"),
+            ["string", "default", d] => format!("| `{name}` | string | `{d}` | |"),
+            ["button"] => format!("| `{name}` | button | | |"),
+            _ => panic!("unexpected declaration {line:?}"),
+        };
+        assert!(readme.lines().any(|l| l.starts_with(&row)), "README has no row starting {row:?}");
+    }
+}
+
 #[test]
 fn isready_and_position_commands() {
     let mut e = Engine::spawn();

@@ -8,12 +8,14 @@ pub mod movepick;
 pub mod params;
 pub mod pool;
 pub mod see;
+pub mod skill;
 pub mod time;
 pub mod tt;
 mod worker;
 
 pub use limits::Limits;
 pub use pool::{SearchPool, SearchResult, TbOptions};
+pub use skill::Skill;
 pub use tt::{Bound, TranspositionTable};
 
 use crate::chess::{Move, Position};

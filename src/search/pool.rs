@@ -6,10 +6,12 @@
 //! `infinite`/`ponder`, stops the helpers, picks the move by a vote over the
 //! threads' results and reports it.
 
+use super::skill::{Candidate, Skill};
 use super::time::{self, TimeBudget};
 use super::tt::TranspositionTable;
 use super::worker::Worker;
 use super::{Limits, Reporter, INFINITY, MATE};
+use crate::chess::rng::SplitMix64;
 use crate::chess::{Move, Position};
 use crate::tablebase::{Tablebases, TbError, Wdl};
 use crossbeam_channel::{unbounded, Receiver, Sender};
@@ -65,7 +67,13 @@ pub(crate) struct SearchContext {
     pub root: Position,
     pub root_moves: Vec<Move>,
     pub limits: Limits,
+    /// Lines searched: the `MultiPV` asked for, or more to choose among
+    /// when playing at a limited strength.
     pub multipv: usize,
+    /// Lines shown: the `MultiPV` asked for.
+    pub shown_multipv: usize,
+    /// The weakening in force and the seed of this move's choice.
+    pub skill: Option<(Skill, u64)>,
     pub tt: Arc<TranspositionTable>,
     pub stop: AtomicBool,
     /// Set only by the GUI's `stop` (or `quit`, a new `go`...), never by
@@ -110,6 +118,9 @@ struct ThreadResult {
     depth: u32,
     seldepth: u32,
     pv: Vec<Move>,
+    /// The main thread's best lines of its last completed iteration, when
+    /// playing at a limited strength.
+    candidates: Vec<Candidate>,
 }
 
 impl SearchContext {
@@ -186,6 +197,10 @@ pub struct SearchPool {
     pub move_overhead_ms: u64,
     tablebases: Arc<Tablebases>,
     pub tb: TbOptions,
+    /// Limited strength, if chosen.
+    pub skill: Option<Skill>,
+    /// Draws the seed of each move's choice at a limited strength.
+    rng: SplitMix64,
 }
 
 /// How the search uses the tablebases (the Syzygy UCI options).
@@ -227,6 +242,8 @@ impl SearchPool {
             move_overhead_ms: time::DEFAULT_MOVE_OVERHEAD,
             tablebases: Arc::new(Tablebases::none()),
             tb: TbOptions::default(),
+            skill: None,
+            rng: SplitMix64::new(entropy()),
         };
         pool.set_threads(threads);
         Ok(pool)
@@ -354,11 +371,26 @@ impl SearchPool {
         }
     }
 
+    /// Restarts the choices of limited-strength play from `seed` (0: from
+    /// a fresh random seed), so that a game can be replayed.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = SplitMix64::new(if seed == 0 { entropy() } else { seed });
+    }
+
     /// Starts a search and returns at once; the reporter receives the
     /// progress and the result from the main search thread.
-    pub fn start(&mut self, root: &Position, limits: Limits, multipv: usize, reporter: Arc<dyn Reporter>) {
+    pub fn start(&mut self, root: &Position, mut limits: Limits, multipv: usize, reporter: Arc<dyn Reporter>) {
         self.stop();
         self.wait();
+        let shown_multipv = multipv.max(1);
+        let skill = self.skill.map(|s| (s, self.rng.next_u64()));
+        let multipv = match skill {
+            Some((s, _)) => {
+                limits.nodes = Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes)));
+                shown_multipv.max(super::skill::CANDIDATES)
+            }
+            None => shown_multipv,
+        };
         let legal = root.legal_moves();
         let all: Vec<Move> = legal.iter().copied().collect();
         let filtered: Vec<Move> = all.iter().copied().filter(|m| limits.searchmoves.contains(m)).collect();
@@ -373,7 +405,9 @@ impl SearchPool {
             root: root.clone(),
             root_moves: tb_root.moves,
             pondering: AtomicBool::new(limits.ponder),
-            multipv: multipv.max(1),
+            multipv,
+            shown_multipv,
+            skill,
             tt: Arc::clone(&self.tt),
             stop: AtomicBool::new(false),
             stop_requested: AtomicBool::new(false),
@@ -519,6 +553,7 @@ fn record_result(worker: &Worker, ctx: &SearchContext) {
             depth: worker.completed_depth,
             seldepth: rm.seldepth as u32,
             pv: rm.pv.clone(),
+            candidates: worker.skill_candidates.clone(),
         };
         ctx.results.lock().unwrap()[worker.id] = Some(r);
     }
@@ -540,7 +575,10 @@ fn finish_search(ctx: &SearchContext) {
         }
     }
     let results = ctx.results.lock().unwrap().clone();
-    let chosen = vote(&results);
+    let chosen = match ctx.skill {
+        Some((skill, seed)) => results[0].as_ref().and_then(|main| choose_weaker(main, skill, seed)).or_else(|| vote(&results)),
+        None => vote(&results),
+    };
     let time_ms = ctx.start.elapsed().as_millis() as u64;
     let result = match chosen {
         Some(r) => {
@@ -579,6 +617,21 @@ fn finish_search(ctx: &SearchContext) {
         },
     };
     ctx.reporter.finished(&ctx.root, &result);
+}
+
+/// Limited strength: the main thread's result with the move replaced by the
+/// skill's choice among its best lines (none before a complete iteration).
+fn choose_weaker(main: &ThreadResult, skill: Skill, seed: u64) -> Option<ThreadResult> {
+    let c = main.candidates.get(skill.pick(&main.candidates, seed))?;
+    Some(ThreadResult { best: c.mv, score: c.score, shown_score: c.score, pv: c.pv.clone(), ..main.clone() })
+}
+
+/// A seed from the operating system's randomness (the one std exposes).
+fn entropy() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.finish()
 }
 
 /// The score shown for a root move the tables have judged.

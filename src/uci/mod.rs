@@ -9,7 +9,8 @@ pub mod output;
 pub mod parse;
 
 use crate::chess::{Move, Position};
-use crate::search::{Limits, SearchPool};
+use crate::search::skill::SKILL_MAX;
+use crate::search::{Limits, SearchPool, Skill};
 use crate::tools;
 use crossbeam_channel::{unbounded, Receiver};
 use options::Change;
@@ -35,6 +36,11 @@ pub struct Controller {
     multipv: usize,
     chess960: bool,
     debug: bool,
+    limit_strength: bool,
+    elo: u32,
+    skill_level: u32,
+    /// `Seed`: 0 for a fresh random seed at each new game.
+    seed: u64,
 }
 
 impl Controller {
@@ -48,6 +54,10 @@ impl Controller {
             multipv: 1,
             chess960: false,
             debug: false,
+            limit_strength: false,
+            elo: crate::search::skill::ELO_MIN,
+            skill_level: SKILL_MAX,
+            seed: 0,
         }
     }
 
@@ -87,7 +97,10 @@ impl Controller {
             UciCommand::IsReady => send("readyok"),
             UciCommand::Debug(on) => self.debug = on,
             UciCommand::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            UciCommand::UciNewGame => self.pool.clear(),
+            UciCommand::UciNewGame => {
+                self.pool.clear();
+                self.pool.reseed(self.seed);
+            }
             UciCommand::Position { fen, moves } => self.set_position(fen.as_deref(), &moves),
             UciCommand::Go(params) => self.go(params, at),
             UciCommand::Stop => self.pool.stop(),
@@ -180,10 +193,33 @@ impl Controller {
             Change::SyzygyProbeDepth(d) => self.pool.tb.probe_depth = d,
             Change::Syzygy50MoveRule(on) => self.pool.tb.rule50 = on,
             Change::SyzygyProbeLimit(n) => self.pool.tb.probe_limit = n,
+            Change::LimitStrength(on) => {
+                self.limit_strength = on;
+                self.apply_strength();
+            }
+            Change::Elo(elo) => {
+                self.elo = elo;
+                self.apply_strength();
+            }
+            Change::SkillLevel(level) => {
+                self.skill_level = level;
+                self.apply_strength();
+            }
+            Change::Seed(seed) => {
+                self.seed = seed;
+                self.pool.reseed(seed);
+            }
             Change::Param(name, v) => {
                 crate::search::params::set(name, v);
             }
         }
+    }
+
+    /// `UCI_LimitStrength` with `UCI_Elo` decides when on; otherwise a
+    /// `Skill Level` below the top; otherwise full strength.
+    fn apply_strength(&mut self) {
+        self.pool.skill =
+            if self.limit_strength { Some(Skill::from_elo(self.elo)) } else { Skill::from_level(self.skill_level) };
     }
 
     /// Sets up a position. On any error there is no position until the next

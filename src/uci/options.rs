@@ -3,6 +3,7 @@
 //! respawning threads) is the controller's job; this module only decides
 //! what the value is.
 
+use crate::search::skill::{ELO_MAX, ELO_MIN, SKILL_MAX};
 use crate::search::time::DEFAULT_MOVE_OVERHEAD;
 
 #[derive(Clone, Copy, Debug)]
@@ -21,6 +22,7 @@ pub struct Spec {
 pub const HASH_MAX_MB: i64 = 1 << 20;
 pub const THREADS_MAX: i64 = 1024;
 pub const MULTIPV_MAX: i64 = 256;
+pub const SEED_MAX: i64 = i32::MAX as i64;
 
 pub const SPECS: &[Spec] = &[
     Spec { name: "Hash", kind: Kind::Spin { default: 16, min: 1, max: HASH_MAX_MB } },
@@ -34,6 +36,10 @@ pub const SPECS: &[Spec] = &[
     Spec { name: "SyzygyProbeDepth", kind: Kind::Spin { default: 1, min: 1, max: 100 } },
     Spec { name: "Syzygy50MoveRule", kind: Kind::Check { default: true } },
     Spec { name: "SyzygyProbeLimit", kind: Kind::Spin { default: 7, min: 0, max: 7 } },
+    Spec { name: "UCI_LimitStrength", kind: Kind::Check { default: false } },
+    Spec { name: "UCI_Elo", kind: Kind::Spin { default: ELO_MIN as i64, min: ELO_MIN as i64, max: ELO_MAX as i64 } },
+    Spec { name: "Skill Level", kind: Kind::Spin { default: SKILL_MAX as i64, min: 0, max: SKILL_MAX as i64 } },
+    Spec { name: "Seed", kind: Kind::Spin { default: 0, min: 0, max: SEED_MAX } },
 ];
 
 /// Declarations of the search parameters (tune builds only).
@@ -76,6 +82,11 @@ pub enum Change {
     SyzygyProbeDepth(i32),
     Syzygy50MoveRule(bool),
     SyzygyProbeLimit(u32),
+    LimitStrength(bool),
+    Elo(u32),
+    SkillLevel(u32),
+    /// Seed of the limited-strength choices; 0 for a random one per game.
+    Seed(u64),
 }
 
 /// What `setoption` produced: the change, plus a note for the user when the
@@ -118,6 +129,9 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Parsed, String> {
                 "MultiPV" => Change::MultiPv(clamped as usize),
                 "SyzygyProbeDepth" => Change::SyzygyProbeDepth(clamped as i32),
                 "SyzygyProbeLimit" => Change::SyzygyProbeLimit(clamped as u32),
+                "UCI_Elo" => Change::Elo(clamped as u32),
+                "Skill Level" => Change::SkillLevel(clamped as u32),
+                "Seed" => Change::Seed(clamped as u64),
                 _ => Change::MoveOverhead(clamped as u64),
             }
         }
@@ -133,6 +147,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Parsed, String> {
             match spec.name {
                 "Ponder" => Change::Ponder(b),
                 "Syzygy50MoveRule" => Change::Syzygy50MoveRule(b),
+                "UCI_LimitStrength" => Change::LimitStrength(b),
                 _ => Change::Chess960(b),
             }
         }
@@ -180,6 +195,16 @@ mod tests {
         assert_eq!(parse("Syzygy50MoveRule", Some("false")).unwrap().change, Change::Syzygy50MoveRule(false));
         let declared: Vec<String> = SPECS.iter().map(declaration).collect();
         assert!(declared.contains(&"option name SyzygyPath type string default <empty>".to_string()));
+    }
+
+    #[test]
+    fn strength_options() {
+        assert_eq!(parse("UCI_LimitStrength", Some("true")).unwrap().change, Change::LimitStrength(true));
+        assert_eq!(parse("uci_elo", Some("1800")).unwrap().change, Change::Elo(1800));
+        assert_eq!(parse("UCI_Elo", Some("100")).unwrap().change, Change::Elo(ELO_MIN));
+        assert_eq!(parse("Skill Level", Some("25")).unwrap().change, Change::SkillLevel(SKILL_MAX));
+        assert_eq!(parse("Seed", Some("7")).unwrap().change, Change::Seed(7));
+        assert!(parse("Skill Level", Some("high")).is_err());
     }
 
     #[test]

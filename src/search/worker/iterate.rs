@@ -3,7 +3,7 @@
 //! decision to stop after an iteration (time management); and the reports
 //! sent to the front end.
 
-use super::{Frame, RootMove, Worker};
+use super::{Candidate, Frame, RootMove, Worker};
 use crate::chess::Move;
 use crate::eval::evaluate;
 use crate::search::history::PieceTo;
@@ -27,6 +27,7 @@ impl Worker {
         self.nmp_min_ply = 0;
         self.best_move_changes = 0.0;
         self.tb_hits = 0;
+        self.skill_candidates.clear();
         #[cfg(feature = "tune")]
         Self::fill_lmr(&mut self.lmr);
         for f in self.stack.iter_mut() {
@@ -78,6 +79,12 @@ impl Worker {
                 break;
             }
             self.completed_depth = depth;
+            if self.is_main() && ctx.skill.is_some() {
+                self.skill_candidates = self.root_moves[..multipv]
+                    .iter()
+                    .map(|rm| Candidate { mv: rm.mv, score: rm.prev_score, pv: rm.pv.clone() })
+                    .collect();
+            }
             if self.is_main() {
                 self.report(ctx, depth, multipv);
                 let best = self.root_moves[0].mv;
@@ -209,7 +216,7 @@ impl Worker {
     }
 
     fn report(&self, ctx: &SearchContext, depth: u32, multipv: usize) {
-        for i in 0..multipv {
+        for i in 0..multipv.min(ctx.shown_multipv) {
             let info = self.info_for(ctx, depth, i, self.root_moves[i].prev_score, Bound::Exact);
             ctx.reporter.iteration(&ctx.root, &info);
         }

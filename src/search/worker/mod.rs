@@ -11,6 +11,7 @@
 use super::history::{Histories, PieceTo};
 use super::params;
 use super::pool::SearchContext;
+use super::skill::Candidate;
 use super::tt::Bound;
 use super::{MAX_PLY, TB_WIN_BOUND};
 use crate::chess::{Move, PieceType, Position};
@@ -101,6 +102,8 @@ pub(crate) struct Worker {
     best_move_changes: f64,
     /// Tablebase probes that found the position, this search.
     tb_hits: u64,
+    /// Limited strength: the best lines of the last completed iteration.
+    pub skill_candidates: Vec<Candidate>,
 }
 
 const STACK_OFFSET: usize = 4;
@@ -127,6 +130,7 @@ impl Worker {
             root_depth: 0,
             best_move_changes: 0.0,
             tb_hits: 0,
+            skill_candidates: Vec::new(),
         }
     }
 
@@ -185,8 +189,10 @@ impl Worker {
         if self.is_main() {
             if let Some(limit) = ctx.limits.nodes {
                 let single = ctx.nodes.len() == 1;
+                // At a limited strength every move is looked at once first.
                 if (single || self.nodes.is_multiple_of(TIME_CHECK_INTERVAL))
                     && (if single { self.nodes } else { ctx.total_nodes() }) >= limit
+                    && (self.completed_depth > 0 || ctx.skill.is_none())
                 {
                     self.stop_all(ctx);
                     return true;
