@@ -20,6 +20,15 @@ impl SplitMix64 {
         SplitMix64(seed)
     }
 
+    /// A generator seeded from the operating system's randomness (the one
+    /// std exposes), for choices that need not repeat.
+    pub fn from_entropy() -> SplitMix64 {
+        use std::hash::{BuildHasher, Hasher};
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+        SplitMix64(h.finish())
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         let (state, out) = splitmix(self.0);
         self.0 = state;

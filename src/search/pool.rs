@@ -243,7 +243,7 @@ impl SearchPool {
             tablebases: Arc::new(Tablebases::none()),
             tb: TbOptions::default(),
             skill: None,
-            rng: SplitMix64::new(entropy()),
+            rng: SplitMix64::from_entropy(),
         };
         pool.set_threads(threads);
         Ok(pool)
@@ -374,7 +374,7 @@ impl SearchPool {
     /// Restarts the choices of limited-strength play from `seed` (0: from
     /// a fresh random seed), so that a game can be replayed.
     pub fn reseed(&mut self, seed: u64) {
-        self.rng = SplitMix64::new(if seed == 0 { entropy() } else { seed });
+        self.rng = if seed == 0 { SplitMix64::from_entropy() } else { SplitMix64::new(seed) };
     }
 
     /// Starts a search and returns at once; the reporter receives the
@@ -624,14 +624,6 @@ fn finish_search(ctx: &SearchContext) {
 fn choose_weaker(main: &ThreadResult, skill: Skill, seed: u64) -> Option<ThreadResult> {
     let c = main.candidates.get(skill.pick(&main.candidates, seed))?;
     Some(ThreadResult { best: c.mv, score: c.score, shown_score: c.score, pv: c.pv.clone(), ..main.clone() })
-}
-
-/// A seed from the operating system's randomness (the one std exposes).
-fn entropy() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
-    h.finish()
 }
 
 /// The score shown for a root move the tables have judged.

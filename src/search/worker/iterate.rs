@@ -79,13 +79,13 @@ impl Worker {
                 break;
             }
             self.completed_depth = depth;
-            if self.is_main() && ctx.skill.is_some() {
-                self.skill_candidates = self.root_moves[..multipv]
-                    .iter()
-                    .map(|rm| Candidate { mv: rm.mv, score: rm.prev_score, pv: rm.pv.clone() })
-                    .collect();
-            }
             if self.is_main() {
+                if ctx.skill.is_some() {
+                    self.skill_candidates = self.root_moves[..multipv]
+                        .iter()
+                        .map(|rm| Candidate { mv: rm.mv, score: rm.prev_score, pv: rm.pv.clone() })
+                        .collect();
+                }
                 self.report(ctx, depth, multipv);
                 let best = self.root_moves[0].mv;
                 if best == prev_best {
