@@ -9,6 +9,7 @@ pub mod moves;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 pub mod rng;
 pub mod types;
