@@ -32,23 +32,28 @@ pub fn is_undefended(pos: &Position, sq: Square) -> bool {
 }
 
 /// Enemy pieces the piece on `sq` attacks that it threatens to win: the king
-/// (a check), a piece worth more than it, or an undefended piece. Pawns are
+/// (a check), a piece that outranks it, or an undefended piece. Pawns are
 /// not counted: winning one is not what a player calls a tactic.
 pub fn threatened(pos: &Position, sq: Square) -> Bitboard {
     let p = pos.piece_on(sq);
     if p.is_none() {
         return Bitboard::EMPTY;
     }
-    let mine = value(p.piece_type());
     let victims = attacks_from(pos, sq) & pos.color_bb(p.color().flip()) & !pos.pieces(PieceType::Pawn);
     let mut out = Bitboard::EMPTY;
     for t in victims {
         let pt = pos.piece_on(t).piece_type();
-        if pt == PieceType::King || value(pt) > mine || is_undefended(pos, t) {
+        if outranks(pt, p.piece_type()) || is_undefended(pos, t) {
             out = out.with(t);
         }
     }
     out
+}
+
+/// Is a piece of type `a` worth at least a pawn more than one of type `b`?
+/// Bishop and knight count as equal.
+pub fn outranks(a: PieceType, b: PieceType) -> bool {
+    value(a) - value(b) >= value(PieceType::Pawn)
 }
 
 /// Is the piece on `sq` a slider (bishop, rook, queen)?
@@ -70,7 +75,7 @@ pub fn behind(pos: &Position, slider: Square, front: Square) -> Option<Square> {
 }
 
 /// Is the defender's piece on `sq` pinned by an enemy slider, to its king or
-/// to a piece worth more than it (it cannot move without losing that)?
+/// to a piece that outranks it (it cannot move without losing that)?
 pub fn is_pinned(pos: &Position, sq: Square) -> bool {
     let p = pos.piece_on(sq);
     if p.is_none() || p.piece_type() == PieceType::King {
@@ -80,8 +85,7 @@ pub fn is_pinned(pos: &Position, sq: Square) -> bool {
     let sliders = (pos.diagonal_sliders(enemy) | pos.orthogonal_sliders(enemy)).into_iter();
     sliders.filter_map(|s| behind(pos, s, sq)).any(|b| {
         let back = pos.piece_on(b);
-        back.color() == p.color()
-            && (back.piece_type() == PieceType::King || value(back.piece_type()) > value(p.piece_type()))
+        back.color() == p.color() && outranks(back.piece_type(), p.piece_type())
     })
 }
 
@@ -103,6 +107,14 @@ mod tests {
         assert!(!is_undefended(&p, sq("e7")));
         let p = pos("4k3/4n3/8/8/1B6/8/8/4RK2 w - - 0 1");
         assert!(is_undefended(&p, sq("e7")));
+    }
+
+    #[test]
+    fn minor_pieces_do_not_outrank_each_other() {
+        assert!(outranks(PieceType::King, PieceType::Queen));
+        assert!(outranks(PieceType::Rook, PieceType::Bishop));
+        assert!(!outranks(PieceType::Bishop, PieceType::Knight));
+        assert!(!outranks(PieceType::Knight, PieceType::Knight));
     }
 
     #[test]

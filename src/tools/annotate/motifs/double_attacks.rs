@@ -6,10 +6,10 @@ use crate::chess::{Bitboard, PieceType};
 
 /// Fork (捉双): after one of the attacker's moves inside the window, the
 /// moved piece (not the king) attacks two or more enemy pieces it threatens
-/// to win: the king (it gives check), a piece worth more than it, or an
-/// undefended piece (pawns do not count). The attacker then captures one of
-/// those pieces, still on its square, later in the window, and the line wins
-/// material.
+/// to win: the king (it gives check), a piece worth a pawn or more above
+/// it, or an undefended piece (pawns do not count). The attacker then
+/// captures one of those pieces, still on its square, later in the window,
+/// and the line wins material.
 pub fn is_fork(r: &Replay) -> bool {
     r.gain() >= MIN_GAIN && r.attacker_plies().any(|i| forks_at(r, i))
 }

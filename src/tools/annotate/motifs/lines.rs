@@ -1,16 +1,15 @@
 //! Tactics along a slider's line: pin, skewer, discovered attack and check,
 //! double check.
 
-use super::board::{attacks_from, behind, is_pinned, is_slider, is_undefended, threatened};
+use super::board::{attacks_from, behind, is_pinned, is_slider, is_undefended, outranks, threatened};
 use super::line::{Replay, MIN_GAIN};
 use crate::chess::attacks::between;
 use crate::chess::{PieceType, Square};
-use crate::search::see::value;
 
 /// Pin (牵制): the attacker captures, inside the window, a piece that was
 /// pinned on the defender's previous turn (so it could not step away): an
 /// attacker's slider stood in front of it with, behind it on the line, its
-/// king or a piece of its side worth more than it. The line wins material.
+/// king or a piece of its side worth a pawn or more above it. The line wins material.
 pub fn is_pin(r: &Replay) -> bool {
     r.gain() >= MIN_GAIN && (2..r.span()).step_by(2).any(|j| wins_pinned_piece(r, j))
 }
@@ -26,10 +25,10 @@ fn wins_pinned_piece(r: &Replay, j: usize) -> bool {
 }
 
 /// Skewer: an attacker's slider moves (inside the window) to attack an enemy
-/// piece that must move (the king, a piece worth more than the slider, or an
-/// undefended one); behind it on the line stands a lesser enemy piece (not a
-/// pawn). The defender moves the front piece, the slider takes the one
-/// behind, and the line wins material.
+/// piece that must move (the king, a piece worth a pawn or more above the
+/// slider, or an undefended one); behind it on the line stands an enemy
+/// piece (not a pawn) worth at least a pawn less. The defender moves the
+/// front piece, the slider takes the one behind, and the line wins material.
 pub fn is_skewer(r: &Replay) -> bool {
     r.gain() >= MIN_GAIN && r.attacker_plies().any(|i| skewers_at(r, i))
 }
@@ -47,24 +46,22 @@ fn skewers_at(r: &Replay, i: usize) -> bool {
     }
     let Some(back) = behind(after, slider, front) else { return false };
     let (f, b) = (after.piece_on(front), after.piece_on(back));
-    let must_move = f.piece_type() == PieceType::King
-        || value(f.piece_type()) > value(after.piece_on(slider).piece_type())
-        || is_undefended(after, front);
+    let must_move = outranks(f.piece_type(), after.piece_on(slider).piece_type()) || is_undefended(after, front);
     must_move
         && f.color() == r.defender()
         && b.color() == r.defender()
         && b.piece_type() != PieceType::Pawn
-        && value(b.piece_type()) < value(f.piece_type())
+        && outranks(f.piece_type(), b.piece_type())
         && take.to() == back
         && r.same_piece(i, i + 2, back)
 }
 
 /// Discovered attack (闪击): an attacker's move (inside the window) steps
 /// off a line and uncovers an attack by one of his sliders on an enemy
-/// piece other than the king and pawns, one worth more than the slider or
-/// undefended, while the moved piece itself captures, checks or threatens
-/// a piece. The slider later takes the uncovered piece on its square, and
-/// the line wins material.
+/// piece other than the king and pawns, one worth a pawn or more above the
+/// slider or undefended, while the moved piece itself captures, checks or
+/// threatens a piece. The slider later takes the uncovered piece on its
+/// square, and the line wins material.
 pub fn is_discovered_attack(r: &Replay) -> bool {
     r.gain() >= MIN_GAIN && r.attacker_plies().any(|i| discovers_at(r, i))
 }
