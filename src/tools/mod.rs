@@ -3,6 +3,7 @@
 //! CLI and the UCI extensions.
 
 pub mod analyze;
+pub mod annotate;
 pub mod bench;
 pub mod epd;
 pub mod genfens;

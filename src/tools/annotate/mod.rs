@@ -1,0 +1,3 @@
+//! Game annotation: marking mistakes and naming the tactics that refute them.
+
+pub mod motifs;
