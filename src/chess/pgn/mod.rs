@@ -9,9 +9,9 @@
 //!
 //! Two choices differ from python-chess, the reference: a blank line does
 //! not end a game's movetext (a game ends at its result, at the next `[` or
-//! at the end of the file), and a `)` without `(`, a null move in check or
-//! a result inside a variation make the game an error instead of being
-//! skipped over.
+//! at the end of the file), and a `)` without `(` or a null move in check
+//! makes the game an error where python-chess skips the `)` or plays the
+//! null move.
 
 mod error;
 mod game;
