@@ -190,7 +190,7 @@ fn no_speed_from_an_unmeasurable_time() {
     let o = jiangjun(&["analyze", "--depth", "2", "--hash", "1"]);
     let out = stdout(&o);
     for row in out.lines().filter(|l| l.contains(" 0.00s  ")) {
-        assert_eq!(row.split_whitespace().nth(4), Some("-"), "{out}");
+        assert_eq!(row.split_whitespace().nth(5), Some("-"), "{out}");
     }
     assert!(out.lines().any(|l| l.contains(" 0.00s  ")), "{out}");
 }

@@ -172,6 +172,44 @@ fn go_with_clocks_depth_nodes_movetime() {
 }
 
 #[test]
+fn show_wdl_puts_odds_on_every_score_line() {
+    let mut e = Engine::spawn();
+    e.handshake();
+    let p = startpos();
+    e.send("position startpos");
+    let out = e.go("go depth 6", &p, SEARCH);
+    assert!(out.infos.iter().all(|i| i.wdl.is_none()), "odds printed without UCI_ShowWDL");
+
+    e.set_option("UCI_ShowWDL", "true");
+    e.set_option("MultiPV", "3");
+    let out = e.go("go depth 6", &p, SEARCH);
+    assert!(!out.infos.is_empty());
+    for info in &out.infos {
+        let (w, d, l) = info.wdl.unwrap_or_else(|| panic!("no wdl with UCI_ShowWDL on: {info:?}"));
+        // Near equality every result is possible.
+        assert!(w > 100 && d > 100 && l > 100, "{info:?}");
+    }
+
+    // A won position: the side to move's odds, a mate is certain.
+    e.set_option("MultiPV", "1");
+    let won = position(Some("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), &[], false);
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let out = e.go("go depth 4", &won, SEARCH);
+    assert_eq!(out.last_main().unwrap().wdl, Some((1000, 0, 0)));
+    let lost = position(Some("4k3/pppq4/8/8/8/8/PPP5/4K3 w - - 0 1"), &[], false);
+    e.send("position fen 4k3/pppq4/8/8/8/8/PPP5/4K3 w - - 0 1");
+    let out = e.go("go depth 8", &lost, SEARCH);
+    let (w, _, l) = out.last_main().unwrap().wdl.unwrap();
+    assert!(l > 900 && w < 20, "a queen down: {:?}", out.last_main());
+
+    e.set_option("UCI_ShowWDL", "false");
+    e.send("position startpos");
+    let out = e.go("go depth 3", &p, SEARCH);
+    assert!(out.infos.iter().all(|i| i.wdl.is_none()));
+    e.quit();
+}
+
+#[test]
 fn go_mate_finds_the_mate_in_two() {
     // Légal-style: 1.Nf6+ gxf6 2.Bxf7#.
     let fen = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";

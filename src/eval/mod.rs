@@ -15,6 +15,7 @@ pub mod pawns;
 pub mod score;
 pub mod table;
 pub mod trace;
+pub mod wdl;
 pub mod weights;
 
 use crate::chess::attacks::{

@@ -1,7 +1,8 @@
 //! `jiangjun analyze`: a readable table per iteration (depth, score in pawns
-//! or mate, nodes, speed, PV in SAN), then the best move.
+//! or mate, win/draw/loss odds, nodes, speed, PV in SAN), then the best move.
 
 use crate::chess::{Color, Move, Position};
+use crate::eval::wdl::{self, WdlOdds};
 use crate::search::{score_kind, Bound, IterationInfo, Reporter, ScoreKind, SearchResult};
 use std::io::Write;
 use std::sync::Mutex;
@@ -21,6 +22,23 @@ pub fn format_score(score: i32) -> String {
         ScoreKind::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
         ScoreKind::Mate(m) => format!("#{m}"),
     }
+}
+
+/// The odds of a search score (side to move's view) in `root`.
+pub fn score_odds(root: &Position, score: i32) -> WdlOdds {
+    match score_kind(score) {
+        ScoreKind::Cp(cp) => wdl::odds(root, cp),
+        ScoreKind::Mate(m) => wdl::mate_odds(m),
+    }
+}
+
+/// Odds as whole percentages, win/draw/loss: `52/40/8`.
+pub fn format_odds(odds: WdlOdds) -> String {
+    // Rounded so that the three still add up to 100.
+    let win = (odds.win + 5) / 10;
+    let loss = (odds.loss + 5) / 10;
+    let loss = loss.min(100 - win);
+    format!("{win}/{}/{loss}", 100 - win - loss)
 }
 
 /// SAN of a line of moves from `root` (stops at the first illegal move,
@@ -82,23 +100,34 @@ impl TableReporter {
         let side = if root.side_to_move() == Color::White { "White" } else { "Black" };
         let view = if self.white_pov || side == "White" { "White's view" } else { "Black's view (the side to move)" };
         format!(
-            "{side} to move; scores in pawns from {view}\n{:>5} {:>3} {:>8} {:>9} {:>8} {:>8}  {}",
-            "depth", "pv", "score", "nodes", "knps", "time", "principal variation"
+            "{side} to move; scores in pawns and win/draw/loss odds in % from {view}\n{:>5} {:>3} {:>8} {:>9} {:>9} {:>8} {:>8}  {}",
+            "depth", "pv", "score", "w/d/l", "nodes", "knps", "time", "principal variation"
         )
+    }
+
+    /// Whether scores are shown from the other side's view than the mover's.
+    fn flipped(&self, root: &Position) -> bool {
+        self.white_pov && root.side_to_move() == Color::Black
     }
 
     /// The score as printed: negated for White's view when Black is to move.
     fn shown(&self, root: &Position, score: i32) -> String {
-        let flip = self.white_pov && root.side_to_move() == Color::Black;
-        format_score(if flip { -score } else { score })
+        format_score(if self.flipped(root) { -score } else { score })
+    }
+
+    /// The odds as printed, from the same view as the score.
+    fn shown_odds(&self, root: &Position, score: i32) -> String {
+        let odds = score_odds(root, score);
+        format_odds(if self.flipped(root) { odds.flipped() } else { odds })
     }
 }
 
 /// One table row; the speed column is `-` when the time is too short.
-fn format_row(root: &Position, depth: &str, multipv: u32, score: String, nodes: u64, ms: u64, pv: &[Move]) -> String {
+fn format_row(root: &Position, depth: &str, multipv: u32, score: (String, String), nodes: u64, ms: u64, pv: &[Move]) -> String {
     let knps = speed(nodes, ms).map_or_else(|| "-".to_string(), |s| (s / 1000).to_string());
+    let (score, odds) = score;
     format!(
-        "{depth:>5} {multipv:>3} {score:>8} {:>9} {knps:>8} {:>7.2}s  {}",
+        "{depth:>5} {multipv:>3} {score:>8} {odds:>9} {:>9} {knps:>8} {:>7.2}s  {}",
         human_count(nodes),
         ms as f64 / 1000.0,
         line_to_san(root, pv)
@@ -125,7 +154,7 @@ impl Reporter for TableReporter {
             }
         }
         let depth = format!("{:>2}/{:<2}", info.depth, info.seldepth);
-        let score = format!("{mark}{}", self.shown(root, info.score));
+        let score = (format!("{mark}{}", self.shown(root, info.score)), self.shown_odds(root, info.score));
         print_line(&format_row(root, &depth, info.multipv, score, info.nodes, info.time_ms, &info.pv));
     }
 
@@ -149,12 +178,13 @@ impl Reporter for TableReporter {
         };
         let last = *self.last.lock().unwrap();
         if last != Some(Row { score, best: m }) {
-            let shown = self.shown(root, score);
+            let shown = (self.shown(root, score), self.shown_odds(root, score));
             print_line(&format_row(root, "final", 1, shown, result.nodes, result.time_ms, &result.pv));
         }
         print_line(&format!(
-            "{move_text}  score {}  depth {}  nodes {}  time {:.2}s",
+            "{move_text}  score {} (w/d/l {}%)  depth {}  nodes {}  time {:.2}s",
             self.shown(root, score),
+            self.shown_odds(root, score),
             result.depth,
             result.nodes,
             result.time_ms as f64 / 1000.0
@@ -180,5 +210,27 @@ mod tests {
         assert_eq!(TableReporter::new(true).shown(&pos, 1020), "-10.20");
         let white = Position::from_fen("4k3/8/8/8/8/8/Q7/4K3 w - - 0 1", false).unwrap();
         assert_eq!(TableReporter::new(true).shown(&white, 1020), "+10.20");
+        let odds = TableReporter::new(false).shown_odds(&pos, 150);
+        let flipped = TableReporter::new(true).shown_odds(&pos, 150);
+        let parts = |s: &str| s.split('/').map(|x| x.parse::<u32>().unwrap()).collect::<Vec<_>>();
+        let (a, b) = (parts(&odds), parts(&flipped));
+        assert_eq!((a[0], a[1], a[2]), (b[2], b[1], b[0]));
+        assert!(a[0] > a[2]);
+    }
+
+    #[test]
+    fn odds_in_percent_add_up_to_a_hundred() {
+        assert_eq!(format_odds(WdlOdds { win: 1000, draw: 0, loss: 0 }), "100/0/0");
+        assert_eq!(format_odds(WdlOdds { win: 335, draw: 330, loss: 335 }), "34/32/34");
+        assert_eq!(format_odds(WdlOdds { win: 995, draw: 0, loss: 5 }), "100/0/0");
+        for w in (0..=1000).step_by(7) {
+            for l in (0..=1000 - w).step_by(13) {
+                let parts: Vec<u32> = format_odds(WdlOdds { win: w, draw: 1000 - w - l, loss: l })
+                    .split('/')
+                    .map(|x| x.parse().unwrap())
+                    .collect();
+                assert_eq!(parts.iter().sum::<u32>(), 100);
+            }
+        }
     }
 }

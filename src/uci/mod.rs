@@ -41,6 +41,8 @@ pub struct Controller {
     skill_level: u32,
     /// `Seed`: 0 for a fresh random seed at each new game.
     seed: u64,
+    /// `UCI_ShowWDL`: odds beside every score.
+    show_wdl: bool,
 }
 
 impl Controller {
@@ -58,6 +60,7 @@ impl Controller {
             elo: crate::search::skill::ELO_MIN,
             skill_level: SKILL_MAX,
             seed: 0,
+            show_wdl: false,
         }
     }
 
@@ -209,6 +212,7 @@ impl Controller {
                 self.seed = seed;
                 self.pool.reseed(seed);
             }
+            Change::ShowWdl(on) => self.show_wdl = on,
             Change::Param(name, v) => {
                 crate::search::params::set(name, v);
             }
@@ -307,7 +311,7 @@ impl Controller {
             searchmoves,
             received: Some(at),
         };
-        self.pool.start(&self.pos, limits, self.multipv, Arc::new(UciReporter::new()));
+        self.pool.start(&self.pos, limits, self.multipv, Arc::new(UciReporter::new(self.show_wdl)));
     }
 
     fn display(&self) {

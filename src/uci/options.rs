@@ -40,6 +40,7 @@ pub const SPECS: &[Spec] = &[
     Spec { name: "UCI_Elo", kind: Kind::Spin { default: ELO_MIN as i64, min: ELO_MIN as i64, max: ELO_MAX as i64 } },
     Spec { name: "Skill Level", kind: Kind::Spin { default: SKILL_MAX as i64, min: 0, max: SKILL_MAX as i64 } },
     Spec { name: "Seed", kind: Kind::Spin { default: 0, min: 0, max: SEED_MAX } },
+    Spec { name: "UCI_ShowWDL", kind: Kind::Check { default: false } },
 ];
 
 /// Declarations of the search parameters (tune builds only).
@@ -87,6 +88,8 @@ pub enum Change {
     SkillLevel(u32),
     /// Seed of the limited-strength choices; 0 for a random one per game.
     Seed(u64),
+    /// Print win/draw/loss odds (`wdl W D L`) on every score line.
+    ShowWdl(bool),
 }
 
 /// What `setoption` produced: the change, plus a note for the user when the
@@ -148,6 +151,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Parsed, String> {
                 "Ponder" => Change::Ponder(b),
                 "Syzygy50MoveRule" => Change::Syzygy50MoveRule(b),
                 "UCI_LimitStrength" => Change::LimitStrength(b),
+                "UCI_ShowWDL" => Change::ShowWdl(b),
                 _ => Change::Chess960(b),
             }
         }

@@ -4,6 +4,7 @@
 
 use super::parse::{Bound as UciBound, InfoLine, Score};
 use crate::chess::{Move, Position};
+use crate::eval::wdl;
 use crate::search::{score_kind, Bound, IterationInfo, Reporter, ScoreKind, SearchResult};
 use std::io::Write;
 use std::sync::Mutex;
@@ -35,6 +36,8 @@ pub fn error(text: &str) {
 /// serves one search.
 #[derive(Default)]
 pub struct UciReporter {
+    /// `UCI_ShowWDL`: print the odds of every score.
+    show_wdl: bool,
     /// The last `multipv 1` line sent, to tell whether the result still needs
     /// its own line before `bestmove`, and the last exact one.
     last_main: Mutex<(Option<Shown>, Option<Shown>)>,
@@ -50,12 +53,21 @@ struct Shown {
 }
 
 impl UciReporter {
-    pub fn new() -> UciReporter {
-        UciReporter::default()
+    pub fn new(show_wdl: bool) -> UciReporter {
+        UciReporter { show_wdl, ..UciReporter::default() }
     }
 }
 
-pub fn info_line(root: &Position, info: &IterationInfo) -> InfoLine {
+/// The `wdl W D L` odds of a score, from the side to move's view.
+pub fn wdl_of(root: &Position, score: Score) -> (u32, u32, u32) {
+    let odds = match score {
+        Score::Cp(cp) => wdl::odds(root, cp),
+        Score::Mate(m) => wdl::mate_odds(m),
+    };
+    (odds.win, odds.draw, odds.loss)
+}
+
+pub fn info_line(root: &Position, info: &IterationInfo, show_wdl: bool) -> InfoLine {
     let score = match score_kind(info.score) {
         ScoreKind::Cp(cp) => Score::Cp(cp),
         ScoreKind::Mate(m) => Score::Mate(m),
@@ -86,6 +98,7 @@ pub fn info_line(root: &Position, info: &IterationInfo) -> InfoLine {
         hashfull: info.hashfull,
         tbhits: info.tbhits,
         time_ms: info.time_ms,
+        wdl: show_wdl.then(|| wdl_of(root, score)),
         pv,
     }
 }
@@ -100,7 +113,7 @@ impl Reporter for UciReporter {
             }
             last.0 = Some(shown);
         }
-        send(&info_line(root, info).to_string());
+        send(&info_line(root, info, self.show_wdl).to_string());
     }
 
     fn root_move(&self, root: &Position, depth: u32, mv: Move, number: usize) {
@@ -125,7 +138,7 @@ impl Reporter for UciReporter {
             // A search cut inside an iteration may play a move whose line was
             // never shown, or was shown only as a bound.
             if last.as_ref() != Some(&shown) {
-                send(&info_line(root, &info).to_string());
+                send(&info_line(root, &info, self.show_wdl).to_string());
             }
         }
         send(&bestmove_line(root, result));

@@ -590,6 +590,8 @@ pub struct InfoLine {
     /// Printed only when tablebases are loaded.
     pub tbhits: Option<u64>,
     pub time_ms: u64,
+    /// Win/draw/loss odds in per mille (`UCI_ShowWDL`).
+    pub wdl: Option<(u32, u32, u32)>,
     pub pv: Vec<String>,
 }
 
@@ -600,6 +602,10 @@ impl fmt::Display for InfoLine {
             "info depth {} seldepth {} multipv {} score {}",
             self.depth, self.seldepth, self.multipv, self.score
         )?;
+        // Stockfish's order: the odds follow the score, the bound follows them.
+        if let Some((w, d, l)) = self.wdl {
+            write!(f, " wdl {w} {d} {l}")?;
+        }
         if let Some(word) = self.bound.keyword() {
             write!(f, " {word}")?;
         }
@@ -1121,8 +1127,19 @@ mod tests {
             hashfull: 42,
             tbhits: None,
             time_ms: 125,
+            wdl: None,
             pv: strings(pv),
         }
+    }
+
+    #[test]
+    fn info_prints_wdl_after_the_score_as_stockfish_does() {
+        let mut line = info(Score::Cp(35), Bound::Lower, &["e2e4"]);
+        line.wdl = Some((120, 850, 30));
+        assert_eq!(
+            line.to_string(),
+            "info depth 12 seldepth 18 multipv 1 score cp 35 wdl 120 850 30 lowerbound nodes 123456 nps 987654 hashfull 42 time 125 pv e2e4"
+        );
     }
 
     #[test]

@@ -331,6 +331,8 @@ pub struct Info {
     pub score: Score,
     /// `Some("lowerbound")` / `Some("upperbound")`, `None` for exact.
     pub bound: Option<String>,
+    /// `wdl W D L` in per mille (`UCI_ShowWDL`).
+    pub wdl: Option<(u32, u32, u32)>,
     pub nodes: u64,
     pub nps: u64,
     pub hashfull: u32,
@@ -341,7 +343,7 @@ pub struct Info {
 }
 
 /// Checks `line` against
-/// `^info depth \d+ seldepth \d+ multipv \d+ score (cp -?\d+|mate -?\d+)( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+( tbhits \d+)? time \d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$`
+/// `^info depth \d+ seldepth \d+ multipv \d+ score (cp -?\d+|mate -?\d+)( wdl \d+ \d+ \d+)?( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+( tbhits \d+)? time \d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$`
 /// plus a few sanity bounds, and parses it.
 pub fn parse_info(line: &str) -> Result<Info, String> {
     let bad = |why: &str| Err(format!("malformed info line ({why}): {line:?}"));
@@ -390,6 +392,19 @@ pub fn parse_info(line: &str) -> Result<Info, String> {
         _ => return bad("bad score"),
     };
     i += 3;
+    let wdl = if toks.get(i) == Some(&"wdl") {
+        let parts: Vec<Option<u64>> = (1..=3).map(|k| unsigned(toks.get(i + k))).collect();
+        let [Some(w), Some(d), Some(l)] = parts[..] else {
+            return bad("bad wdl");
+        };
+        if w + d + l != 1000 {
+            return bad("wdl does not add up to 1000");
+        }
+        i += 4;
+        Some((w as u32, d as u32, l as u32))
+    } else {
+        None
+    };
     let bound = match toks.get(i) {
         Some(&b @ ("lowerbound" | "upperbound")) => {
             i += 1;
@@ -434,7 +449,12 @@ pub fn parse_info(line: &str) -> Result<Info, String> {
         Score::Mate(0) => return bad("mate 0 with a move to play"),
         _ => {}
     }
-    Ok(Info { depth, seldepth, multipv, score, bound, nodes, nps, hashfull, tbhits, time, pv })
+    match (score, wdl) {
+        (Score::Mate(m), Some(odds)) if (m > 0) != (odds == (1000, 0, 0)) => return bad("a mate score with uncertain odds"),
+        (Score::Cp(cp), Some((w, _, l))) if (cp > 0 && w < l) || (cp < 0 && w > l) => return bad("odds against the score"),
+        _ => {}
+    }
+    Ok(Info { depth, seldepth, multipv, score, bound, wdl, nodes, nps, hashfull, tbhits, time, pv })
 }
 
 /// A `currmove` line: `info depth D currmove M currmovenumber K`.
