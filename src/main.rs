@@ -16,6 +16,10 @@ const MAX_PERFT_DEPTH: u64 = 30;
 const MAX_MOVETIME_MS: u64 = 1_000_000_000;
 /// Analysis without a limit stops at this depth.
 const ANALYZE_DEPTH: u32 = 20;
+/// Nodes per position for `annotate` without a limit.
+const ANNOTATE_NODES: u64 = 1_000_000;
+/// Plies of the better line `annotate` gives as a variation.
+const ANNOTATE_LINE_PLIES: usize = 8;
 /// An EPD position without a limit gets this many milliseconds.
 const EPD_MOVETIME_MS: u64 = 1000;
 
@@ -88,6 +92,8 @@ enum Command {
     Analyze(AnalyzeArgs),
     /// Run an EPD test suite (bm/am, STS c0 points, bm #N mates).
     Epd(EpdArgs),
+    /// Annotate the games of a PGN file: scores, marks, better lines, motifs.
+    Annotate(AnnotateArgs),
     /// Print the static evaluation of a position.
     Eval {
         /// Position to evaluate (default: the initial position).
@@ -151,6 +157,43 @@ struct AnalyzeArgs {
 }
 
 #[derive(Args)]
+struct AnnotateArgs {
+    /// PGN file of one or more games.
+    games: String,
+    /// Write the annotated games here [default: standard output].
+    #[arg(short, long, value_name = "OUT.pgn")]
+    output: Option<String>,
+    /// Nodes per position, at least 1 [default without another limit: 1000000].
+    #[arg(long, group = "limit", value_parser = in_range::<u64>(1, u64::MAX), allow_negative_numbers = true)]
+    nodes: Option<u64>,
+    /// Milliseconds per position, 1-1000000000 (the output then varies from run to run).
+    #[arg(long, group = "limit", value_name = "MS", value_parser = in_range::<u64>(1, MAX_MOVETIME_MS), allow_negative_numbers = true)]
+    movetime: Option<u64>,
+    /// Depth per position, 1-127.
+    #[arg(long, group = "limit", value_parser = in_range::<u32>(1, MAX_DEPTH), allow_negative_numbers = true)]
+    depth: Option<u32>,
+    /// Games annotated at the same time (one search thread each), 1-1024.
+    #[arg(long, default_value_t = 1, value_parser = in_range::<usize>(1, THREADS_MAX as u64), allow_negative_numbers = true)]
+    threads: usize,
+    /// Hash table per game in MB, 1-1048576.
+    #[arg(long, default_value_t = 64, value_name = "MB", value_parser = in_range::<usize>(1, HASH_MAX_MB as u64), allow_negative_numbers = true)]
+    hash: usize,
+    /// Syzygy tablebase folders (':'-separated; ';' on Windows).
+    #[arg(long, value_name = "PATH")]
+    syzygy: Option<String>,
+    /// Whose moves are judged.
+    #[arg(long, value_enum, default_value_t = SideArg::Both)]
+    side: SideArg,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SideArg {
+    White,
+    Black,
+    Both,
+}
+
+#[derive(Args)]
 struct EpdArgs {
     /// EPD file: a position a line with bm, am, bm #N or c0.
     file: String,
@@ -198,6 +241,10 @@ fn main() -> ExitCode {
         Some(Command::Perft { depth, fen, divide, threads, chess960 }) => run_perft(depth, fen, divide, threads, chess960),
         Some(Command::Bench { depth, threads, hash }) => run_bench(depth.unwrap_or(bench::DEFAULT_DEPTH), threads, hash),
         Some(Command::Analyze(a)) => run_analyze(a),
+        Some(Command::Annotate(a)) => match run_annotate(a) {
+            Ok(code) => return code,
+            Err(e) => Err(e),
+        },
         Some(Command::Epd(e)) => run_epd(e),
         Some(Command::Eval { fen, chess960, syzygy }) => run_eval(fen, chess960, syzygy),
     };
@@ -339,6 +386,81 @@ fn run_analyze(a: AnalyzeArgs) -> Result<(), String> {
     println!("{}", reporter.header(&pos));
     pool.search_blocking(&pos, limits, a.multipv, reporter);
     Ok(())
+}
+
+/// Annotates a PGN file. Exit status 0 when every game was annotated, 1
+/// when some could not be (each is reported; the others are written).
+fn run_annotate(a: AnnotateArgs) -> Result<ExitCode, String> {
+    use jiangjun::tools::annotate::{batch, review};
+    let bytes = std::fs::read(&a.games).map_err(|e| format!("cannot read {}: {e}", a.games))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let games = jiangjun::chess::pgn::read_games(&text);
+    if games.is_empty() {
+        return Err(format!("no games in {}", a.games));
+    }
+    let limits = pick_limits(a.depth, a.movetime, a.nodes, Limits::nodes(ANNOTATE_NODES));
+    let limit_text = match (a.depth, a.movetime) {
+        (Some(d), _) => format!("depth {d}"),
+        (_, Some(ms)) => format!("{ms} ms"),
+        _ => format!("{} nodes", a.nodes.unwrap_or(ANNOTATE_NODES)),
+    };
+    let sides = match a.side {
+        SideArg::White => review::Sides::White,
+        SideArg::Black => review::Sides::Black,
+        SideArg::Both => review::Sides::Both,
+    };
+    let settings = review::ReviewSettings { limits, hash_mb: a.hash, syzygy: a.syzygy.clone(), sides, line_plies: ANNOTATE_LINE_PLIES };
+    // Fail early on a table that cannot be allocated or tables that cannot
+    // be read, rather than once per game.
+    let mut probe = SearchPool::new(1, a.hash)?;
+    if let Some(path) = &a.syzygy {
+        probe.set_tablebases(path).map_err(|e| format!("--syzygy: {e}"))?;
+    }
+    drop(probe);
+
+    let bar = ProgressBar::new(batch::positions_to_search(&games));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} positions, eta {eta}").unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let header = format!("Jiangjun {}, {limit_text} a position.", env!("CARGO_PKG_VERSION"));
+    let started = Instant::now();
+    let outcomes = batch::annotate_games(games, &settings, a.threads, &header, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+
+    let mut pgn = String::new();
+    let mut failed = 0;
+    // The summary goes where it does not mix with the games.
+    let report = |line: &str| if a.output.is_some() { println!("{line}") } else { eprintln!("{line}") };
+    for (i, outcome) in outcomes.iter().enumerate() {
+        match outcome {
+            batch::GameOutcome::Annotated { game, summary } => {
+                pgn.push_str(&jiangjun::chess::pgn::write_game(game));
+                let players = format!("{} - {}", game.tag("White").unwrap_or("?"), game.tag("Black").unwrap_or("?"));
+                report(&format!("game {}: {players} {}", i + 1, game.result));
+                for s in summary {
+                    report(&format!("  {}", s.describe()));
+                }
+            }
+            batch::GameOutcome::Failed(e) => {
+                failed += 1;
+                report(&format!("not annotated: {e}"));
+            }
+        }
+    }
+    match &a.output {
+        Some(path) => std::fs::write(path, &pgn).map_err(|e| format!("cannot write {path}: {e}"))?,
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(pgn.as_bytes()).and_then(|_| out.flush()).map_err(|e| format!("cannot write the games: {e}"))?;
+        }
+    }
+    report(&format!(
+        "annotated {} of {} games in {:.1} s",
+        outcomes.len() - failed,
+        outcomes.len(),
+        started.elapsed().as_secs_f64()
+    ));
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 fn run_epd(e: EpdArgs) -> Result<(), String> {

@@ -1,6 +1,6 @@
 //! Tools built on the engine: bench, perft output, command-line analysis,
-//! EPD suites and opening generation for OpenBench (genfens). Shared by the
-//! CLI and the UCI extensions.
+//! game annotation, EPD suites and opening generation for OpenBench
+//! (genfens). Shared by the CLI and the UCI extensions.
 
 pub mod analyze;
 pub mod annotate;

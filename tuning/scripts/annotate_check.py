@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Compares `jiangjun annotate`'s marks with a referee engine's verdicts.
+
+Reads ANNOTATED (the output of `jiangjun annotate`), has REFEREE (e.g.
+Stockfish, whose `UCI_ShowWDL` odds are used) search every position of each
+game's main line for --nodes nodes, and marks each move by the same rule
+annotate uses: the fall in the mover's expected score (win + draw/2) from
+before the move to after it, 0.05 / 0.10 / 0.15 for ?! / ? / ??, and no mark
+for the referee's own choice. Then it counts how many of our ?? the referee
+also calls blunders (or mistakes), and how many of its blunders we missed:
+
+    tuning/scripts/annotate_check.py /tmp/annotated.pgn /usr/games/stockfish --nodes 300000 --jobs 2
+"""
+import argparse
+import collections
+import concurrent.futures
+import sys
+
+import chess
+import chess.engine
+import chess.pgn
+
+THRESHOLDS = [(0.15, "??"), (0.10, "?"), (0.05, "?!")]
+NAG_MARK = {4: "??", 2: "?", 6: "?!"}
+
+
+def mark(drop):
+    for limit, symbol in THRESHOLDS:
+        if drop >= limit:
+            return symbol
+    return ""
+
+
+def expected(info, turn):
+    """Expected score for the side `turn` from the referee's odds."""
+    wdl = info.get("wdl")
+    if wdl is not None:
+        w = wdl.pov(turn)
+        return (w.wins + w.draws / 2) / 1000
+    return info["score"].pov(turn).wdl().expectation()
+
+
+def read_games(path):
+    games = []
+    with open(path, encoding="utf-8-sig") as f:
+        while True:
+            game = chess.pgn.read_game(f)
+            if game is None:
+                return games
+            games.append(game)
+
+
+def referee_marks(engine_path, game, nodes):
+    """The referee's mark for each main-line move, with its best move."""
+    engine = chess.engine.SimpleEngine.popen_uci(engine_path)
+    try:
+        engine.configure({"Threads": 1, "Hash": 64, "UCI_ShowWDL": True})
+        board = game.board()
+        evals = []
+        nodes_list = list(game.mainline())
+        for node in [None] + nodes_list:
+            if node is not None:
+                board.push(node.move)
+            if board.is_game_over(claim_draw=False):
+                outcome = board.outcome()
+                e = 0.5 if outcome.winner is None else (1.0 if outcome.winner == board.turn else 0.0)
+                evals.append((e, None))
+                continue
+            info = engine.analyse(board, chess.engine.Limit(nodes=nodes), game=game)
+            best = info.get("pv", [None])[0]
+            evals.append((expected(info, board.turn), best))
+        marks = []
+        for i, node in enumerate(nodes_list):
+            before, best = evals[i]
+            after = 1.0 - evals[i + 1][0]
+            marks.append("" if node.move == best else mark(before - after))
+        return marks
+    finally:
+        engine.quit()
+
+
+def our_marks(game):
+    out = []
+    for node in game.mainline():
+        symbols = [NAG_MARK[n] for n in node.nags if n in NAG_MARK]
+        out.append(symbols[0] if symbols else "")
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("annotated")
+    ap.add_argument("referee")
+    ap.add_argument("--nodes", type=int, default=300000)
+    ap.add_argument("--jobs", type=int, default=2)
+    a = ap.parse_args()
+    games = read_games(a.annotated)
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+        theirs = list(pool.map(lambda g: referee_marks(a.referee, g, a.nodes), games))
+    ours = [our_marks(g) for g in games]
+    # table[ours][theirs] counts moves.
+    table = collections.Counter()
+    for o_game, t_game in zip(ours, theirs):
+        for o, t in zip(o_game, t_game):
+            table[(o, t)] += 1
+    symbols = ["??", "?", "?!", ""]
+    moves = sum(table.values())
+    print(f"{len(games)} games, {moves} moves; rows: ours, columns: referee")
+    print("       " + "".join(f"{s or 'none':>8}" for s in symbols))
+    for o in symbols:
+        print(f"{o or 'none':>7}" + "".join(f"{table[(o, t)]:>8}" for t in symbols))
+    our_blunders = sum(table[("??", t)] for t in symbols)
+    agreed = table[("??", "??")]
+    agreed_mistake = table[("??", "?")]
+    their_blunders = sum(table[(o, "??")] for o in symbols)
+    missed = table[("", "??")] + table[("?!", "??")]
+    print(f"our ??: {our_blunders}; the referee calls {agreed} of them blunders and {agreed_mistake} mistakes")
+    print(f"referee's ??: {their_blunders}; we marked {table[('??', '??')]} ??, {table[('?', '??')]} ?, "
+          f"and missed {missed} (no mark or only ?!)")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
