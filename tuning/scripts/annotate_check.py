@@ -20,6 +20,7 @@ import chess
 import chess.engine
 import chess.pgn
 
+YARDSTICKS = ["referee-wdl", "lichess"]
 THRESHOLDS = [(0.15, "??"), (0.10, "?"), (0.05, "?!")]
 NAG_MARK = {4: "??", 2: "?", 6: "?!"}
 
@@ -31,8 +32,12 @@ def mark(drop):
     return ""
 
 
-def expected(info, turn):
-    """Expected score for the side `turn` from the referee's odds."""
+def expected(info, turn, yardstick):
+    """Expected score for the side `turn`: from the referee's own odds, or
+    from its score by Lichess's curve (50 + 50 * (2 / (1 + exp(-0.00368208
+    cp)) - 1) percent), the yardstick behind Lichess's marks."""
+    if yardstick == "lichess":
+        return info["score"].pov(turn).wdl(model="lichess").expectation()
     wdl = info.get("wdl")
     if wdl is not None:
         w = wdl.pov(turn)
@@ -51,7 +56,7 @@ def read_games(path):
 
 
 def referee_marks(engine_path, game, nodes):
-    """The referee's mark for each main-line move, with its best move."""
+    """The referee's marks for each main-line move, by each yardstick."""
     engine = chess.engine.SimpleEngine.popen_uci(engine_path)
     try:
         engine.configure({"Threads": 1, "Hash": 64, "UCI_ShowWDL": True})
@@ -64,16 +69,17 @@ def referee_marks(engine_path, game, nodes):
             if board.is_game_over(claim_draw=False):
                 outcome = board.outcome()
                 e = 0.5 if outcome.winner is None else (1.0 if outcome.winner == board.turn else 0.0)
-                evals.append((e, None))
+                evals.append(({y: e for y in YARDSTICKS}, None))
                 continue
             info = engine.analyse(board, chess.engine.Limit(nodes=nodes), game=game)
             best = info.get("pv", [None])[0]
-            evals.append((expected(info, board.turn), best))
-        marks = []
+            evals.append(({y: expected(info, board.turn, y) for y in YARDSTICKS}, best))
+        marks = {y: [] for y in YARDSTICKS}
         for i, node in enumerate(nodes_list):
             before, best = evals[i]
-            after = 1.0 - evals[i + 1][0]
-            marks.append("" if node.move == best else mark(before - after))
+            for y in YARDSTICKS:
+                after = 1.0 - evals[i + 1][0][y]
+                marks[y].append("" if node.move == best else mark(before[y] - after))
         return marks
     finally:
         engine.quit()
@@ -98,6 +104,12 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         theirs = list(pool.map(lambda g: referee_marks(a.referee, g, a.nodes), games))
     ours = [our_marks(g) for g in games]
+    for y in YARDSTICKS:
+        print(f"referee's marks by {y} odds:")
+        report(games, ours, [t[y] for t in theirs])
+
+
+def report(games, ours, theirs):
     # table[ours][theirs] counts moves.
     table = collections.Counter()
     for o_game, t_game in zip(ours, theirs):
