@@ -33,7 +33,7 @@ const EPD_MOVETIME_MS: u64 = 1000;
                   `jiangjun \"genfens 10 seed 1 book None\" quit`."
 )]
 struct Cli {
-    /// Set a search parameter before running, e.g. `--param mdp_on=0`
+    /// Set a search parameter before running, e.g. `--param nmp_depth=3`
     /// (repeatable; only in a build with `--features tune`).
     #[arg(long = "param", global = true, value_name = "NAME=VALUE")]
     params: Vec<String>,
@@ -238,8 +238,12 @@ fn main() -> ExitCode {
             jiangjun::uci::run();
             Ok(())
         }
-        Some(Command::Perft { depth, fen, divide, threads, chess960 }) => run_perft(depth, fen, divide, threads, chess960),
-        Some(Command::Bench { depth, threads, hash }) => run_bench(depth.unwrap_or(bench::DEFAULT_DEPTH), threads, hash),
+        Some(Command::Perft { depth, fen, divide, threads, chess960 }) => {
+            run_perft(depth, fen, divide, threads, chess960)
+        }
+        Some(Command::Bench { depth, threads, hash }) => {
+            run_bench(depth.unwrap_or(bench::DEFAULT_DEPTH), threads, hash)
+        }
         Some(Command::Analyze(a)) => run_analyze(a),
         Some(Command::Annotate(a)) => match run_annotate(a) {
             Ok(code) => return code,
@@ -290,7 +294,9 @@ fn run_commands(args: &[String]) -> ExitCode {
                 }
             },
             "go" => {
-                eprintln!("error: '{arg}': searches are not run from command-line arguments; use the UCI loop (no arguments)");
+                eprintln!(
+                    "error: '{arg}': searches are not run from command-line arguments; use the UCI loop (no arguments)"
+                );
                 return ExitCode::from(2);
             }
             _ => {
@@ -317,13 +323,17 @@ fn apply_params(list: &[String]) -> Result<(), String> {
     use jiangjun::search::params;
     for p in list {
         let (name, value) = p.split_once('=').ok_or_else(|| format!("--param {p}: expected NAME=VALUE"))?;
-        let (canon, _, lo, hi) = params::lookup(name).ok_or_else(|| format!("--param {p}: no search parameter called '{}'", name.trim()))?;
-        let value: i32 = value.trim().parse().map_err(|_| format!("--param {p}: '{}' is not a whole number", value.trim()))?;
+        let (canon, _, lo, hi) =
+            params::lookup(name).ok_or_else(|| format!("--param {p}: no search parameter called '{}'", name.trim()))?;
+        let value: i32 =
+            value.trim().parse().map_err(|_| format!("--param {p}: '{}' is not a whole number", value.trim()))?;
         if !(lo..=hi).contains(&value) {
             return Err(format!("--param {p}: {canon} takes {lo} to {hi}"));
         }
         if !params::set(canon, value) {
-            return Err(format!("--param {p}: search parameters are constants in this build; build with `--features tune`"));
+            return Err(format!(
+                "--param {p}: search parameters are constants in this build; build with `--features tune`"
+            ));
         }
     }
     Ok(())
@@ -409,7 +419,13 @@ fn run_annotate(a: AnnotateArgs) -> Result<ExitCode, String> {
         SideArg::Black => review::Sides::Black,
         SideArg::Both => review::Sides::Both,
     };
-    let settings = review::ReviewSettings { limits, hash_mb: a.hash, syzygy: a.syzygy.clone(), sides, line_plies: ANNOTATE_LINE_PLIES };
+    let settings = review::ReviewSettings {
+        limits,
+        hash_mb: a.hash,
+        syzygy: a.syzygy.clone(),
+        sides,
+        line_plies: ANNOTATE_LINE_PLIES,
+    };
     // Fail early on a table that cannot be allocated or tables that cannot
     // be read, rather than once per game.
     let mut probe = SearchPool::new(1, a.hash)?;
@@ -420,7 +436,8 @@ fn run_annotate(a: AnnotateArgs) -> Result<ExitCode, String> {
 
     let bar = ProgressBar::new(batch::positions_to_search(&games));
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} positions, eta {eta}").unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{bar:40} {pos}/{len} positions, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let header = format!("Jiangjun {}, {limit_text} a position.", env!("CARGO_PKG_VERSION"));
     let started = Instant::now();
@@ -451,7 +468,9 @@ fn run_annotate(a: AnnotateArgs) -> Result<ExitCode, String> {
         Some(path) => std::fs::write(path, &pgn).map_err(|e| format!("cannot write {path}: {e}"))?,
         None => {
             let mut out = std::io::stdout().lock();
-            out.write_all(pgn.as_bytes()).and_then(|_| out.flush()).map_err(|e| format!("cannot write the games: {e}"))?;
+            out.write_all(pgn.as_bytes())
+                .and_then(|_| out.flush())
+                .map_err(|e| format!("cannot write the games: {e}"))?;
         }
     }
     report(&format!(

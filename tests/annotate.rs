@@ -65,7 +65,11 @@ fn known_blunders_get_double_question_marks_and_the_better_move() {
         let last = game.line.moves.len() - 1;
         for (i, m) in game.line.moves.iter().enumerate() {
             let mated = i == last && game.result != "*" && m.comments.is_empty();
-            assert!(mated || m.comments.iter().any(|c| c.starts_with("[%eval ")), "move {i} of {:?}", game.tag("Event"));
+            assert!(
+                mated || m.comments.iter().any(|c| c.starts_with("[%eval ")),
+                "move {i} of {:?}",
+                game.tag("Event")
+            );
         }
     }
     // Good moves are not marked: 3. Nxh4 takes the queen.

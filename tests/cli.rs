@@ -41,7 +41,7 @@ fn analyze_finds_mate_in_one() {
 
 #[test]
 fn param_errors_are_reported() {
-    for bad in ["no_such_param=1", "mdp_on", "mdp_on=x", "mdp_on=7"] {
+    for bad in ["no_such_param=1", "nmp_depth", "nmp_depth=x", "nmp_depth=70"] {
         let o = jiangjun(&["--param", bad, "perft", "1"]);
         assert_eq!(o.status.code(), Some(2), "--param {bad}");
         assert!(stderr(&o).contains("--param"), "{bad}: {}", stderr(&o));
@@ -50,7 +50,7 @@ fn param_errors_are_reported() {
 
 #[test]
 fn param_needs_a_tune_build() {
-    let o = jiangjun(&["--param", "mdp_on=0", "perft", "1"]);
+    let o = jiangjun(&["--param", "nmp_depth=3", "perft", "1"]);
     if cfg!(feature = "tune") {
         assert!(o.status.success(), "{}", stderr(&o));
         assert!(stdout(&o).contains("Nodes searched: 20"));
@@ -147,7 +147,12 @@ const BLACK_AHEAD: &str = "4k3/8/8/8/8/8/q7/4K3 b - - 0 1";
 
 /// The score column of the table rows (after the header) and the summary's.
 fn table_scores(out: &str) -> (Vec<String>, String) {
-    let rows = out.lines().skip(3).filter(|l| !l.starts_with("best move")).map(|l| l.split_whitespace().nth(2).unwrap().to_string()).collect();
+    let rows = out
+        .lines()
+        .skip(3)
+        .filter(|l| !l.starts_with("best move"))
+        .map(|l| l.split_whitespace().nth(2).unwrap().to_string())
+        .collect();
     let summary = out.lines().find(|l| l.starts_with("best move")).expect("summary line");
     let score = summary.split("score ").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
     (rows, score)

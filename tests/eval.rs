@@ -19,7 +19,11 @@ fn flip_fen(fen: &str) -> String {
     let ranks: Vec<String> = f[0]
         .split('/')
         .rev()
-        .map(|r| r.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect())
+        .map(|r| {
+            r.chars()
+                .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                .collect()
+        })
         .collect();
     let side = if f[1] == "w" { "b" } else { "w" };
     let castling: String = if f[2] == "-" {
@@ -38,7 +42,15 @@ fn flip_fen(fen: &str) -> String {
         let b = f[3].as_bytes();
         format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
     };
-    format!("{} {} {} {} {} {}", ranks.join("/"), side, castling, ep, f.get(4).unwrap_or(&"0"), f.get(5).unwrap_or(&"1"))
+    format!(
+        "{} {} {} {} {} {}",
+        ranks.join("/"),
+        side,
+        castling,
+        ep,
+        f.get(4).unwrap_or(&"0"),
+        f.get(5).unwrap_or(&"1")
+    )
 }
 
 /// Positions from the suite plus a few plies of every legal continuation.

@@ -273,11 +273,7 @@ fn attack_map_matches_square_by_square_attack_test() {
     use jiangjun::chess::{Color, Square};
     for (fen, white, black) in [
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0xffff7e_u64, 0x7effff0000000000_u64),
-        (
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            0x28f5ea75fff97e,
-            0xffbbfeaed78d5000,
-        ),
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 0x28f5ea75fff97e, 0xffbbfeaed78d5000),
     ] {
         let p = Position::from_fen(fen, false).unwrap();
         assert_eq!(p.attacks_by(Color::White).0, white, "{fen}");

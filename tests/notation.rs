@@ -338,7 +338,10 @@ fn san_en_passant_mark() {
 /// joined to the move before it, and nothing else is touched.
 #[test]
 fn standalone_en_passant_tokens_join_the_move_before() {
-    assert_eq!(join_ep_tokens(&["e4", "d5", "e5", "f5", "exf6", "e.p.", "Nf6"]), ["e4", "d5", "e5", "f5", "exf6 e.p.", "Nf6"]);
+    assert_eq!(
+        join_ep_tokens(&["e4", "d5", "e5", "f5", "exf6", "e.p.", "Nf6"]),
+        ["e4", "d5", "e5", "f5", "exf6 e.p.", "Nf6"]
+    );
     assert_eq!(join_ep_tokens(&["exf6e.p.", "Nf6"]), ["exf6e.p.", "Nf6"]);
     assert_eq!(join_ep_tokens(&["e.p.", "e4"]), ["e.p.", "e4"]);
     assert_eq!(join_ep_tokens::<&str>(&[]), Vec::<String>::new());

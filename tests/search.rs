@@ -1,5 +1,5 @@
 //! Search behaviour that a reference can check: mate scores at a given depth,
-//! and a known tactic found by a given depth.
+//! and a known tactic found within a node budget.
 
 use jiangjun::chess::Position;
 use jiangjun::search::{mate_in, Limits, SearchPool, SilentReporter, MATE_BOUND};
@@ -34,19 +34,20 @@ fn a_quiet_mate_just_past_the_horizon_is_seen() {
 /// WAC.196 (Win at Chess; key move Nb4, hand-checked: 1... Nb4 2. cxb4 Rb6
 /// traps the queen on a6). The knight sacrifice pays only five plies later,
 /// behind a quiet rook move, so the line lives or dies by pruning at nodes
-/// that were once on the principal variation: with reverse futility and
-/// null move allowed there (`rfp_ttpv=0 nmp_ttpv=0` in a tune build) the
-/// search still prefers Rb6 at depth 21; without them it finds Nb4 at
-/// depth 17, and at depth 19 since quiescence scores repetitions and the
-/// 50-move rule (Rb6 then ends in a knight perpetual, 0 at depths 17-18).
-/// A fixed-depth single-thread search is deterministic, so this is a
-/// marker: a change that loses it should be checked on WAC at 1 s.
+/// that were once on the principal variation (no reverse futility or null
+/// move there). The property: one thread with 16 MB of hash solves it
+/// within a node budget. Today it needs about 0.9 million nodes (depth 19);
+/// the budget leaves room for search changes that only move the node count,
+/// and fails when a change hides the tactic.
 #[test]
 fn a_queen_trap_behind_a_knight_sacrifice_is_found() {
     let fen = "rr4k1/p1pq2pp/Q1n1pn2/2bpp3/4P3/2PP1NN1/PP3PPP/R1B1K2R b KQ - 0 1";
-    let (score, best) = search_depth_hash(fen, 20, 16);
-    assert_eq!(best, "c6b4", "score {score}");
-    assert!(score > 50, "Nb4 wins material: {score}");
+    let pos = Position::from_fen(fen, false).expect("test FEN");
+    let mut pool = SearchPool::new(1, 16).expect("hash table");
+    let r = pool.search_blocking(&pos, Limits::nodes(3_000_000), 1, Arc::new(SilentReporter));
+    let best = r.best_move.map(|m| pos.move_to_uci(m)).unwrap_or_default();
+    assert_eq!(best, "c6b4", "score {}", r.score);
+    assert!(r.score > 50, "Nb4 wins material: {}", r.score);
 }
 
 /// Halfmove clock 99: every move but the pawn's completes 100 plies and

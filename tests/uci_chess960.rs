@@ -46,8 +46,12 @@ fn castling_is_written_king_takes_rook() {
     e.send(&format!("position fen {fen}"));
     e.send("go perft 1");
     let lines = e.expect("perft total", SEARCH, |l| l.starts_with("Nodes searched"));
-    let listed: BTreeSet<String> =
-        lines.iter().filter_map(|l| l.split_once(": ")).filter(|(m, _)| m.len() <= 5).map(|(m, _)| m.to_string()).collect();
+    let listed: BTreeSet<String> = lines
+        .iter()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(m, _)| m.len() <= 5)
+        .map(|(m, _)| m.to_string())
+        .collect();
     let legal: BTreeSet<String> = p.legal_moves().iter().map(|&m| p.move_to_uci(m)).collect();
     assert_eq!(listed, legal);
     assert!(listed.contains("b1a1") && listed.contains("b1h1"), "{listed:?}");
@@ -165,7 +169,8 @@ fn switching_chess960_off_never_leaves_ambiguous_castling() {
     assert!(lines.iter().all(|l| l.starts_with("info string")), "{lines:?}");
     e.send("go perft 1");
     let lines = e.expect("perft total", SEARCH, |l| l.starts_with("Nodes searched"));
-    let listed: Vec<&str> = lines.iter().filter(|l| !l.starts_with("Nodes")).filter_map(|l| l.split_once(": ")).map(|(m, _)| m).collect();
+    let listed: Vec<&str> =
+        lines.iter().filter(|l| !l.starts_with("Nodes")).filter_map(|l| l.split_once(": ")).map(|(m, _)| m).collect();
     let distinct: BTreeSet<&str> = listed.iter().copied().collect();
     assert_eq!(listed.len(), distinct.len(), "a move text listed twice: {listed:?}");
     // Whatever position the engine now holds, it plays legal standard-chess moves from it.

@@ -71,7 +71,7 @@ fn uci_handshake_lists_every_option() {
         let toks: Vec<&str> = found[0][prefix.len()..].split_whitespace().collect();
         match kind {
             "spin" => {
-                let [ "default", d, "min", lo, "max", hi ] = toks.as_slice() else {
+                let ["default", d, "min", lo, "max", hi] = toks.as_slice() else {
                     panic!("bad spin declaration {:?}", found[0])
                 };
                 let (d, lo, hi): (i64, i64, i64) = (d.parse().unwrap(), lo.parse().unwrap(), hi.parse().unwrap());
@@ -133,7 +133,10 @@ fn isready_and_position_commands() {
     assert_eq!(e.fen(), START_FEN);
     // En passant and promotion through the move list.
     e.send("position fen 4k3/1P6/8/8/3p4/8/4P3/4K3 w - - 0 1 moves e2e4 d4e3 b7b8n");
-    assert_eq!(e.fen(), position(Some("4k3/1P6/8/8/3p4/8/4P3/4K3 w - - 0 1"), &["e2e4", "d4e3", "b7b8n"], false).to_fen());
+    assert_eq!(
+        e.fen(),
+        position(Some("4k3/1P6/8/8/3p4/8/4P3/4K3 w - - 0 1"), &["e2e4", "d4e3", "b7b8n"], false).to_fen()
+    );
     e.send("ucinewgame");
     assert!(e.sync().is_empty());
     e.quit();
@@ -154,7 +157,9 @@ fn go_with_clocks_depth_nodes_movetime() {
     let out = e.go("go nodes 5000", &p, SEARCH);
     assert!(out.bestmove.is_some());
     // Degenerate limits still give a legal move.
-    for go in ["go depth 0", "go depth 1", "go nodes 0", "go nodes 1", "go movetime 1", "go wtime 1 btime 1 movestogo 1"] {
+    for go in
+        ["go depth 0", "go depth 1", "go nodes 0", "go nodes 1", "go movetime 1", "go wtime 1 btime 1 movestogo 1"]
+    {
         e.go(go, &p, SEARCH);
     }
 
@@ -257,7 +262,7 @@ fn game_over_positions_answer_bestmove_none() {
     let mut e = Engine::spawn();
     // Before `bestmove (none)`, Stockfish's line that tells mate from stalemate.
     for (fen, line) in [
-        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "info depth 0 score cp 0"),         // stalemate
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "info depth 0 score cp 0"), // stalemate
         ("3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", "info depth 0 score mate 0"), // checkmate
     ] {
         let p = position(Some(fen), &[], false);
@@ -303,7 +308,12 @@ fn the_last_info_line_shows_the_move_played() {
     }
     assert!(corrected > 0, "no node limit cut an iteration after its first move");
     // Timed searches, several threads and several lines are held to the same rule.
-    for (threads, multipv, go) in [(1, 1, "go movetime 150"), (2, 1, "go movetime 150"), (2, 3, "go nodes 30000"), (1, 2, "go wtime 300 btime 300")] {
+    for (threads, multipv, go) in [
+        (1, 1, "go movetime 150"),
+        (2, 1, "go movetime 150"),
+        (2, 3, "go nodes 30000"),
+        (1, 2, "go wtime 300 btime 300"),
+    ] {
         e.set_option("Threads", &threads.to_string());
         e.set_option("MultiPV", &multipv.to_string());
         e.go(go, &p, SEARCH);
@@ -334,7 +344,8 @@ fn currmove_lines_after_the_first_second() {
     // is one deeper than the last.
     for w in out.currmoves.windows(2) {
         let (q, c) = (&w[0], &w[1]);
-        let next = (c.depth == q.depth && c.number == q.number + 1) || (c.depth == q.depth || c.depth == q.depth + 1) && c.number == 1;
+        let next = (c.depth == q.depth && c.number == q.number + 1)
+            || (c.depth == q.depth || c.depth == q.depth + 1) && c.number == 1;
         assert!(next, "{q:?} then {c:?}");
     }
     // Short searches print none.
@@ -676,7 +687,9 @@ fn commands_during_a_search() {
 
 #[test]
 fn quit_during_a_search_exits_promptly() {
-    for (threads, go) in [("1", "go infinite"), ("4", "go infinite"), ("2", "go ponder wtime 1000 btime 1000"), ("1", "go depth 100")] {
+    for (threads, go) in
+        [("1", "go infinite"), ("4", "go infinite"), ("2", "go ponder wtime 1000 btime 1000"), ("1", "go depth 100")]
+    {
         let mut e = Engine::spawn();
         e.set_option("Threads", threads);
         e.send("position startpos");

@@ -120,13 +120,18 @@ fn no_answer_for_a_position_the_gui_did_not_send() {
     e.send("go wtime 1000 btime 1000");
     assert_eq!(e.expect("bestmove", PROMPT, |l| l.starts_with("bestmove")).last().unwrap(), "bestmove 0000");
     // Infinite and ponder searches still hold the answer until stop / ponderhit.
-    for (go, end) in [("go infinite", "stop"), ("go ponder wtime 1000 btime 1000", "ponderhit"), ("go ponder", "stop")] {
+    for (go, end) in [("go infinite", "stop"), ("go ponder wtime 1000 btime 1000", "ponderhit"), ("go ponder", "stop")]
+    {
         e.send(go);
         let early = e.sync();
         assert!(!early.iter().any(|l| l.starts_with("bestmove")), "{go}: {early:?}");
         e.send(end);
         let lines = e.sync();
-        assert_eq!(lines.iter().filter(|l| l.starts_with("bestmove")).collect::<Vec<_>>(), ["bestmove 0000"], "{go}: {lines:?}");
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("bestmove")).collect::<Vec<_>>(),
+            ["bestmove 0000"],
+            "{go}: {lines:?}"
+        );
     }
     // A running search answers first, then the go without a position.
     e.send("position startpos");
@@ -208,7 +213,9 @@ fn every_go_is_answered_once_whatever_its_fields() {
         }
     }
     // What was ignored is named.
-    for (go, named) in [("go go go", "'go go'"), ("go depth 2 frobnicate 7", "'frobnicate 7'"), ("go depth abc", "'abc'")] {
+    for (go, named) in
+        [("go go go", "'go go'"), ("go depth 2 frobnicate 7", "'frobnicate 7'"), ("go depth abc", "'abc'")]
+    {
         e.send(go);
         e.send("stop");
         let lines = e.expect("bestmove", SEARCH, |l| l.starts_with("bestmove"));
@@ -223,17 +230,33 @@ fn every_go_is_answered_once_whatever_its_fields() {
 #[test]
 fn unknown_commands_get_an_info_string_and_the_engine_carries_on() {
     let mut e = Engine::spawn();
-    for cmd in ["xboard", "hello world", "protover 2", "UCI", "Isready", "register later", "new", "usermove e2e4", "goo", "go_depth 3"] {
+    for cmd in [
+        "xboard",
+        "hello world",
+        "protover 2",
+        "UCI",
+        "Isready",
+        "register later",
+        "new",
+        "usermove e2e4",
+        "goo",
+        "go_depth 3",
+    ] {
         e.send(cmd);
         let lines = e.sync();
-        assert!(
-            !lines.is_empty() && lines.iter().all(|l| l.starts_with("info string")),
-            "{cmd:?} gave {lines:?}"
-        );
+        assert!(!lines.is_empty() && lines.iter().all(|l| l.starts_with("info string")), "{cmd:?} gave {lines:?}");
     }
     // Bad arguments to known commands that are not searches: an error, and
     // no search starts.
-    for cmd in ["go perft", "go perft x", "go depth 3 perft 2", "bench many", "setoption", "setoption Hash 5", "setoption name"] {
+    for cmd in [
+        "go perft",
+        "go perft x",
+        "go depth 3 perft 2",
+        "bench many",
+        "setoption",
+        "setoption Hash 5",
+        "setoption name",
+    ] {
         e.send(cmd);
         let lines = e.sync();
         assert!(has_error(&lines), "{cmd:?} gave {lines:?}");
@@ -489,14 +512,38 @@ fn random_line(rng: &mut Rng, games: &[Vec<String>]) -> Vec<u8> {
             let mut s = String::from("go");
             for _ in 0..rng.below(4) {
                 s.push(' ');
-                s.push_str(rng.pick(&["wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime", "ponder", "infinite", "searchmoves", "e2e4"]));
+                s.push_str(rng.pick(&[
+                    "wtime",
+                    "btime",
+                    "winc",
+                    "binc",
+                    "movestogo",
+                    "depth",
+                    "nodes",
+                    "mate",
+                    "movetime",
+                    "ponder",
+                    "infinite",
+                    "searchmoves",
+                    "e2e4",
+                ]));
                 s.push(' ');
                 s.push_str(rng.pick(NUMBERS));
             }
             s.into_bytes()
         }
         5 => {
-            let name = rng.pick(&["Hash", "Threads", "MultiPV", "Move Overhead", "Ponder", "UCI_Chess960", "Clear Hash", "hash", "Nope"]);
+            let name = rng.pick(&[
+                "Hash",
+                "Threads",
+                "MultiPV",
+                "Move Overhead",
+                "Ponder",
+                "UCI_Chess960",
+                "Clear Hash",
+                "hash",
+                "Nope",
+            ]);
             let value = if rng.below(2) == 0 { rng.pick(NUMBERS).to_string() } else { rng.pick(WORDS).to_string() };
             format!("setoption name {name} value {value}").into_bytes()
         }
@@ -511,7 +558,7 @@ fn random_line(rng: &mut Rng, games: &[Vec<String>]) -> Vec<u8> {
                 match rng.below(4) {
                     0 | 1 => s.push_str(rng.pick(WORDS)),
                     2 => s.push_str(rng.pick(NUMBERS)),
-                    _ => s.push_str(&(rng.next() as i64).to_string()),
+                    _ => s.push_str(&(rng.next_u64() as i64).to_string()),
                 }
             }
             if rng.below(6) == 0 {
@@ -556,8 +603,8 @@ fn is_isready(line: &[u8]) -> bool {
 
 #[test]
 fn a_stream_of_random_garbage() {
-    let mut rng = Rng(0x4A69_616E_676A_756E); // "Jiangjun"
-    // Random legal games, for position lines.
+    let mut rng = Rng::new(0x4A69_616E_676A_756E); // "Jiangjun"
+                                                   // Random legal games, for position lines.
     let games: Vec<Vec<String>> = (0..20)
         .map(|_| {
             let mut p = Position::startpos();

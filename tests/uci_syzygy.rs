@@ -19,10 +19,7 @@ fn engine_with_tables() -> Engine {
     let mut e = Engine::spawn();
     e.handshake();
     let lines = e.set_option("SyzygyPath", TABLES);
-    assert!(
-        lines.iter().any(|l| l == "info string found 70 tablebases (35 WDL, 35 DTZ, up to 4 pieces)"),
-        "{lines:?}"
-    );
+    assert!(lines.iter().any(|l| l == "info string found 70 tablebases (35 WDL, 35 DTZ, up to 4 pieces)"), "{lines:?}");
     e
 }
 
@@ -164,7 +161,9 @@ fn eval_names_the_tablebase_verdict() {
     e.send("eval");
     let lines = e.sync();
     assert!(
-        lines.iter().any(|l| l.starts_with("info string eval tablebase: win (DTZ ") && l.ends_with("for the side to move")),
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string eval tablebase: win (DTZ ") && l.ends_with("for the side to move")),
         "{lines:?}"
     );
     e.quit();
@@ -188,7 +187,10 @@ fn the_fifty_move_counter_of_the_root_is_respected() {
             assert!(matches!(last.score, Score::Cp(20_000)), "clock {clock}: {:?}", last.score);
             // The opponent's distance to the capture still fits the clock.
             let dtz = -tables.probe_dtz(&child).expect("dtz");
-            assert!(child.halfmove_clock() == 0 || dtz + i32::from(child.halfmove_clock()) <= 100, "clock {clock}: {best}");
+            assert!(
+                child.halfmove_clock() == 0 || dtz + i32::from(child.halfmove_clock()) <= 100,
+                "clock {clock}: {best}"
+            );
         } else {
             // Too late: the 50-move rule draws first, shown as a cursed win.
             assert!(matches!(last.score, Score::Cp(1)), "clock {clock}: {:?}", last.score);

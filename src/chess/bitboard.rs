@@ -80,13 +80,6 @@ impl Bitboard {
     }
 
     #[inline(always)]
-    pub fn pop_lsb(&mut self) -> Square {
-        let sq = self.lsb();
-        self.0 &= self.0 - 1;
-        sq
-    }
-
-    #[inline(always)]
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | 1u64 << sq.index())
     }
@@ -113,12 +106,6 @@ impl Bitboard {
     #[inline(always)]
     pub const fn west(self) -> Bitboard {
         Bitboard((self.0 & !Self::FILE_A.0) >> 1)
-    }
-
-    /// Mirror vertically (rank 1 <-> rank 8).
-    #[inline(always)]
-    pub const fn flip_vertical(self) -> Bitboard {
-        Bitboard(self.0.swap_bytes())
     }
 
     pub fn iter(self) -> BitboardIter {

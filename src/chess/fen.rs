@@ -7,9 +7,9 @@
 
 use super::attacks::between;
 use super::bitboard::Bitboard;
+use super::moves::Move;
 use super::position::{Position, State};
 use super::types::{CastleSide, CastlingRights, Color, Piece, PieceType, Square};
-use super::moves::Move;
 use std::fmt;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -22,12 +22,24 @@ pub enum FenError {
     TooManyFields(usize),
     RankCount(usize),
     /// A rank describing other than eight files (rank number 1..8).
-    FileCount { rank: u8, files: usize },
+    FileCount {
+        rank: u8,
+        files: usize,
+    },
     UnknownPiece(char),
-    KingCount { color: Color, count: u32 },
+    KingCount {
+        color: Color,
+        count: u32,
+    },
     PawnOnBackRank(Square),
-    TooManyPieces { color: Color, count: u32 },
-    TooManyPawns { color: Color, count: u32 },
+    TooManyPieces {
+        color: Color,
+        count: u32,
+    },
+    TooManyPawns {
+        color: Color,
+        count: u32,
+    },
     SideToMove(String),
     /// The side that just moved is still in check.
     OpponentInCheck,
@@ -220,7 +232,6 @@ impl Position {
         s.push_str(&format!(" {} {}", self.st.halfmove, self.fullmove));
         s
     }
-
 }
 
 fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> {
@@ -363,7 +374,13 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
                     }
                 }
                 found.ok_or_else(|| {
-                    FenError::CastlingMismatch(c, format!("no {name} rook on the {} side of the king", if lower == 'k' { "king" } else { "queen" }))
+                    FenError::CastlingMismatch(
+                        c,
+                        format!(
+                            "no {name} rook on the {} side of the king",
+                            if lower == 'k' { "king" } else { "queen" }
+                        ),
+                    )
                 })?
             }
             'a'..='h' => {
@@ -411,7 +428,11 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
     if sq.rank() != expected_rank {
         return Err(FenError::ImpossibleEnPassant(
             sq,
-            format!("with {} to move it must be on rank {}", if us == Color::White { "white" } else { "black" }, expected_rank + 1),
+            format!(
+                "with {} to move it must be on rank {}",
+                if us == Color::White { "white" } else { "black" },
+                expected_rank + 1
+            ),
         ));
     }
     let pushed = sq.forward(them); // where the double-stepped pawn stands

@@ -245,8 +245,8 @@ impl Position {
         let us = self.side;
         let them = us.flip();
         let victim = ep.forward(them);
-        let occ = (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim))
-            | Bitboard::from_square(ep);
+        let occ =
+            (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim)) | Bitboard::from_square(ep);
         let theirs = self.by_color[them.index()] & !Bitboard::from_square(victim);
         !((bishop_attacks(ksq, occ) & self.diagonal_sliders(them)).any()
             || (rook_attacks(ksq, occ) & self.orthogonal_sliders(them)).any()

@@ -7,7 +7,9 @@ use super::types::Color;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// The side to move is mated; the other colour wins.
-    Checkmate { winner: Color },
+    Checkmate {
+        winner: Color,
+    },
     Stalemate,
     ThreefoldRepetition,
     FiftyMoveRule,

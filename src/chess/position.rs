@@ -196,27 +196,10 @@ impl Position {
         self.st.pinned
     }
 
-    #[inline(always)]
-    pub fn captured_piece(&self) -> Piece {
-        self.st.captured
-    }
-
     /// The move that reached this position, if it was made on this object.
     #[inline(always)]
     pub fn last_move(&self) -> Move {
         self.st.last_move
-    }
-
-    /// The move made `n` plies before the last one (0 = last move), if any.
-    pub fn move_back(&self, n: usize) -> Move {
-        if n == 0 {
-            return self.st.last_move;
-        }
-        let len = self.history.len();
-        if n > len {
-            return Move::NONE;
-        }
-        self.history[len - n].last_move
     }
 
     #[inline(always)]
@@ -268,8 +251,7 @@ impl Position {
     /// "threats".
     pub fn attacks_by(&self, by: Color) -> Bitboard {
         let occ = self.occupied();
-        let mut att = pawn_attacks_bb(by, self.pieces_of(by, PieceType::Pawn))
-            | king_attacks(self.king_square(by));
+        let mut att = pawn_attacks_bb(by, self.pieces_of(by, PieceType::Pawn)) | king_attacks(self.king_square(by));
         for sq in self.pieces_of(by, PieceType::Knight) {
             att |= knight_attacks(sq);
         }
@@ -612,8 +594,7 @@ impl Position {
     /// Neither side can ever mate: K v K, K+minor v K, K+B v K+B with
     /// same-coloured bishops (any number of bishops, all on one colour).
     pub fn insufficient_material(&self) -> bool {
-        let majors_pawns =
-            self.pieces(PieceType::Pawn) | self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen);
+        let majors_pawns = self.pieces(PieceType::Pawn) | self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen);
         if majors_pawns.any() {
             return false;
         }

@@ -69,18 +69,20 @@ pub enum PieceType {
 }
 
 impl PieceType {
-    pub const ALL: [PieceType; 6] = [
-        PieceType::Pawn,
-        PieceType::Knight,
-        PieceType::Bishop,
-        PieceType::Rook,
-        PieceType::Queen,
-        PieceType::King,
-    ];
+    pub const ALL: [PieceType; 6] =
+        [PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King];
 
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// The textbook value in centipawns, the one scale for exchanges and
+    /// material counts. The king is priced above everything else together,
+    /// so that an exchange never gives it up.
+    #[inline(always)]
+    pub const fn value(self) -> i32 {
+        [100, 320, 330, 500, 950, 20_000][self as usize]
     }
 
     #[inline(always)]

@@ -2,7 +2,7 @@
 //! that keys (and therefore `bench` node counts) are identical on every build.
 
 use super::rng::splitmix;
-use super::types::{CastlingRights, Color, Piece, Square};
+use super::types::{CastlingRights, Piece, Square};
 
 pub struct Keys {
     pub piece_square: [[u64; 64]; 12],
@@ -81,13 +81,4 @@ pub fn ep_file(file: u8) -> u64 {
 #[inline(always)]
 pub fn side() -> u64 {
     KEYS.side
-}
-
-/// Black-to-move key component, for code that wants to hash a side explicitly.
-#[inline(always)]
-pub fn side_key(color: Color) -> u64 {
-    match color {
-        Color::White => 0,
-        Color::Black => KEYS.side,
-    }
 }

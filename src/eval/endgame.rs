@@ -15,11 +15,12 @@ use crate::chess::{Bitboard, Color, PieceType, Position, Square};
 pub const KNOWN_WIN: i32 = 10_000;
 pub const SCALE_NORMAL: i32 = 128;
 
+/// Pieces other than pawns and the king, in whole pawns (3, 3, 5, 9).
 fn material(pos: &Position, c: Color) -> i32 {
-    pos.pieces_of(c, PieceType::Knight).count() as i32 * 3
-        + pos.pieces_of(c, PieceType::Bishop).count() as i32 * 3
-        + pos.pieces_of(c, PieceType::Rook).count() as i32 * 5
-        + pos.pieces_of(c, PieceType::Queen).count() as i32 * 9
+    [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen]
+        .iter()
+        .map(|&pt| pos.pieces_of(c, pt).count() as i32 * (pt.value() / 100))
+        .sum()
 }
 
 fn has_only_king(pos: &Position, c: Color) -> bool {
@@ -78,11 +79,8 @@ pub fn special(pos: &Position) -> Option<i32> {
 
         if majors.is_empty() && bishops.count() == 1 && knights == 1 {
             // K+B+N: mate only in a corner of the bishop's colour.
-            let corners: [Square; 2] = if dark_b {
-                [Square::A1, Square::H8]
-            } else {
-                [Square::new(7), Square::new(56)]
-            };
+            let corners: [Square; 2] =
+                if dark_b { [Square::A1, Square::H8] } else { [Square::new(7), Square::new(56)] };
             // Manhattan distance changes with every step the king is pushed,
             // so the search always sees progress towards the right corner.
             let manhattan = |a: Square, b: Square| {
@@ -94,7 +92,8 @@ pub fn special(pos: &Position) -> Option<i32> {
         }
         let mating = majors.any() || (light_b && dark_b) || (bishops.any() && knights > 0) || knights >= 3;
         if mating {
-            let score = KNOWN_WIN + npm * 100 + 100 * (3 - edge_distance(lk)) + 20 * center_distance(lk) + 25 * closeness;
+            let score =
+                KNOWN_WIN + npm * 100 + 100 * (3 - edge_distance(lk)) + 20 * center_distance(lk) + 25 * closeness;
             return Some(sign * score);
         }
         // A lone minor piece, two knights, or bishops of one colour: no mate.

@@ -27,9 +27,6 @@ use score::S;
 use trace::{NoTrace, Tracer};
 use weights::WEIGHTS;
 
-/// Nominal piece values for move ordering, SEE and display (P N B R Q K).
-pub const PIECE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 0];
-
 /// Game phase: 24 with all pieces on the board, 0 with pawns and kings only.
 pub const MAX_PHASE: i32 = 24;
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -116,9 +113,8 @@ impl<'a> Evaluator<'a> {
             // Pawns that cannot move and our king are not mobility squares;
             // neither are squares enemy pawns control.
             let blocked = our_pawns & pos.occupied().forward(c.flip());
-            e.mobility_area[c.index()] = !(blocked
-                | pos.pieces_of(c, PieceType::King)
-                | e.attacked[them.index()][PieceType::Pawn.index()]);
+            e.mobility_area[c.index()] =
+                !(blocked | pos.pieces_of(c, PieceType::King) | e.attacked[them.index()][PieceType::Pawn.index()]);
         }
         e
     }
@@ -312,7 +308,10 @@ impl<'a> Evaluator<'a> {
         // Safe checks: squares a piece could check from, that we attack and
         // they do not defend (or defend only with the king while we attack twice).
         let occ = pos.occupied();
-        let weak = !self.attacked[c.index()][6] | (self.attacked2[them.index()] & !self.attacked2[c.index()] & self.attacked[c.index()][PieceType::King.index()]);
+        let weak = !self.attacked[c.index()][6]
+            | (self.attacked2[them.index()]
+                & !self.attacked2[c.index()]
+                & self.attacked[c.index()][PieceType::King.index()]);
         let safe = !pos.color_bb(them) & weak;
         let knight_checks = knight_attacks(ksq) & self.attacked[them.index()][PieceType::Knight.index()] & safe;
         let bishop_rays = bishop_attacks(ksq, occ);

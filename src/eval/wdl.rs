@@ -7,8 +7,8 @@
 //! whose midpoint `a` and width `b` are cubic polynomials in the material
 //! count; the loss chance is the same curve at `-v`, and a draw is what is
 //! left. The coefficients are fitted to this engine's own self-play results
-//! by `tuning/src/bin/wdlfit.rs` (maximum likelihood; the data, its size and
-//! the fit's quality are in the CHANGELOG).
+//! by `tuning/src/cmd/wdlfit.rs` (maximum likelihood; the data, its size and
+//! the fit's quality are in `docs/experiments/analysis.md`).
 
 use crate::chess::{Color, PieceType, Position};
 
@@ -39,8 +39,13 @@ impl WdlOdds {
 /// Material counted the way the model was fitted: pawn 1, knight and bishop
 /// 3, rook 5, queen 9, both sides together (78 at the start).
 pub fn material_count(pos: &Position) -> i32 {
-    const VALUE: [(PieceType, i32); 5] =
-        [(PieceType::Pawn, 1), (PieceType::Knight, 3), (PieceType::Bishop, 3), (PieceType::Rook, 5), (PieceType::Queen, 9)];
+    const VALUE: [(PieceType, i32); 5] = [
+        (PieceType::Pawn, 1),
+        (PieceType::Knight, 3),
+        (PieceType::Bishop, 3),
+        (PieceType::Rook, 5),
+        (PieceType::Queen, 9),
+    ];
     VALUE.iter().map(|&(pt, v)| v * pos.pieces(pt).count() as i32).sum()
 }
 
@@ -91,10 +96,8 @@ impl WdlModel {
 
 // BEGIN FITTED (rewritten by `wdlfit --write`)
 /// The model fitted to self-play; see the module documentation.
-pub const MODEL: WdlModel = WdlModel {
-    a: [394.160, -987.413, 1080.322, -391.438],
-    b: [109.206, -240.829, 316.722, -120.361],
-};
+pub const MODEL: WdlModel =
+    WdlModel { a: [394.160, -987.413, 1080.322, -391.438], b: [109.206, -240.829, 316.722, -120.361] };
 // END FITTED
 
 /// Odds for a centipawn score from the side to move's view in `pos`.

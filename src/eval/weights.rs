@@ -1,6 +1,6 @@
 //! Evaluation weights, (middlegame, endgame) centipawns, in the order of
 //! `layout.rs`. Written by the Texel tuner (`cargo run --release -p
-//! jiangjun-tuning --bin texel`); edit by hand only to seed a new term.
+//! jiangjun-tuning -- texel`); edit by hand only to seed a new term.
 
 use super::layout::NUM_WEIGHTS;
 use super::score::S;

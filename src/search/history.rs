@@ -1,6 +1,5 @@
 //! Move-ordering memory of one search thread: butterfly history (by colour,
-//! from, to, and whether the enemy attacks the from and to squares),
-//! continuation history (by the previous moves' piece and
+//! from and to), continuation history (by the previous moves' piece and
 //! destination), pawn history (by piece and destination under the current
 //! pawn structure), capture history, counter moves, and the correction history
 //! that learns how far the static evaluation tends to be off in a given pawn
@@ -10,7 +9,7 @@
 //! keeps them within +-MAX and lets recent results outweigh old ones.
 
 use super::params;
-use crate::chess::{Bitboard, Color, Move, Piece, PieceType, Position};
+use crate::chess::{Color, Move, Piece, PieceType, Position};
 
 pub const HISTORY_MAX: i32 = 16_384;
 const CORR_SIZE: usize = 16_384;
@@ -41,11 +40,8 @@ type FromTo = [[i16; 64]; 64];
 type PieceToTable = [[i16; 64]; 12];
 
 pub struct Histories {
-    /// butterfly[colour][from attacked][to attacked][from][to]: a move that
-    /// takes a piece out of attack, or into it, is a different move from the
-    /// same from/to pair played in quiet conditions. With `threat_hist_on`
-    /// at 0 the threats are always empty and only the [0][0] half is used.
-    butterfly: Box<[[[FromTo; 2]; 2]; 2]>,
+    /// butterfly[colour][from][to]
+    butterfly: Box<[FromTo; 2]>,
     /// continuation[prev piece][prev to][piece][to]
     continuation: Box<[[PieceToTable; 64]; 12]>,
     /// capture[piece][to][captured type]
@@ -57,17 +53,16 @@ pub struct Histories {
     correction: Box<[[i16; CORR_SIZE]; 2]>,
 }
 
-/// Stands in for a history that is switched off or has no previous move.
+/// Stands in for the continuation history where there is no previous move.
 static ZERO_TABLE: PieceToTable = [[0; 64]; 12];
 
 /// Combined quiet-move score (butterfly + continuation one and two plies
 /// back + pawn history) for the moves of one node; used for ordering and
 /// for pruning and reduction decisions.
 pub struct QuietScorer<'a> {
-    butterfly: &'a [[FromTo; 2]; 2],
+    butterfly: &'a FromTo,
     conts: [&'a PieceToTable; 2],
     pawn: &'a PieceToTable,
-    threats: Bitboard,
 }
 
 impl QuietScorer<'_> {
@@ -75,25 +70,39 @@ impl QuietScorer<'_> {
     pub fn score(&self, pos: &Position, m: Move) -> i32 {
         let piece = pos.piece_on(m.from()).index();
         // The colour is already chosen: `butterfly` is the side to move's table.
-        let [_, fa, ta, from, to] = Histories::butterfly_index(pos.side_to_move(), m, self.threats);
-        self.butterfly[fa][ta][from][to] as i32
+        let (from, to) = (m.from().index(), m.to().index());
+        self.butterfly[from][to] as i32
             + self.conts[0][piece][to] as i32
             + self.conts[1][piece][to] as i32
             + self.pawn[piece][to] as i32
     }
 }
 
-fn boxed_zeroed<T>() -> Box<T> {
-    // The tables are large; build them on the heap directly (all-zero is a
-    // valid value for every table here).
-    unsafe {
-        let layout = std::alloc::Layout::new::<T>();
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
-        if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        Box::from_raw(ptr)
+/// Types whose all-zero bit pattern is a valid value.
+///
+/// # Safety
+/// An implementor must accept every byte being zero, in every field.
+unsafe trait Zeroable {}
+// SAFETY: every bit pattern is a valid integer.
+unsafe impl Zeroable for i16 {}
+// SAFETY: a move is a `u16` newtype; zero is `Move::NONE`.
+unsafe impl Zeroable for Move {}
+// SAFETY: an array of zeroable elements is zeroable element by element.
+unsafe impl<T: Zeroable, const N: usize> Zeroable for [T; N] {}
+
+/// A zeroed table built on the heap directly: the tables are too large to
+/// pass through the stack.
+fn boxed_zeroed<T: Zeroable>() -> Box<T> {
+    let layout = std::alloc::Layout::new::<T>();
+    assert!(layout.size() > 0, "history tables are never empty");
+    // SAFETY: the layout has a non-zero size (checked above).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut T;
+    if ptr.is_null() {
+        std::alloc::handle_alloc_error(layout);
     }
+    // SAFETY: `ptr` is a live allocation of `T`'s layout from the global
+    // allocator, and all-zero bytes are a valid `T` (`T: Zeroable`).
+    unsafe { Box::from_raw(ptr) }
 }
 
 #[inline(always)]
@@ -125,14 +134,6 @@ impl Histories {
         *self = Histories::new();
     }
 
-    /// How a quiet move indexes the butterfly table: [colour][from attacked]
-    /// [to attacked][from][to], shared by the reader and the updater.
-    #[inline(always)]
-    fn butterfly_index(c: Color, m: Move, threats: Bitboard) -> [usize; 5] {
-        let (from, to) = (m.from(), m.to());
-        [c.index(), threats.contains(from) as usize, threats.contains(to) as usize, from.index(), to.index()]
-    }
-
     #[inline(always)]
     pub fn capture(&self, pos: &Position, m: Move) -> i32 {
         let piece = pos.piece_on(m.from());
@@ -149,12 +150,11 @@ impl Histories {
     }
 
     /// The tables that score the quiet moves of one node, looked up once
-    /// per node instead of once per move. `threats`: the squares the side
-    /// not to move attacks (see `threats`).
+    /// per node instead of once per move.
     #[inline(always)]
-    pub fn quiet_scorer(&self, pos: &Position, conts: &[PieceTo; 2], threats: Bitboard) -> QuietScorer<'_> {
+    pub fn quiet_scorer(&self, pos: &Position, conts: &[PieceTo; 2]) -> QuietScorer<'_> {
         let cont = |prev: PieceTo| {
-            if params::cont_hist_on() != 0 && prev.valid {
+            if prev.valid {
                 &self.continuation[prev.piece as usize][prev.to as usize]
             } else {
                 &ZERO_TABLE
@@ -163,40 +163,34 @@ impl Histories {
         QuietScorer {
             butterfly: &self.butterfly[pos.side_to_move().index()],
             conts: [cont(conts[0]), cont(conts[1])],
-            pawn: if params::pawn_hist_on() != 0 { &self.pawn[pawn_index(pos)] } else { &ZERO_TABLE },
-            threats,
+            pawn: &self.pawn[pawn_index(pos)],
         }
     }
 
     /// One move's quiet score, where the node's tables cannot be held
     /// across the move loop (the search below updates them).
     #[inline(always)]
-    pub fn quiet_score(&self, pos: &Position, m: Move, conts: &[PieceTo; 2], threats: Bitboard) -> i32 {
-        self.quiet_scorer(pos, conts, threats).score(pos, m)
+    pub fn quiet_score(&self, pos: &Position, m: Move, conts: &[PieceTo; 2]) -> i32 {
+        self.quiet_scorer(pos, conts).score(pos, m)
     }
 
-    pub fn update_quiet(&mut self, pos: &Position, m: Move, conts: &[PieceTo; 2], threats: Bitboard, bonus: i32) {
+    pub fn update_quiet(&mut self, pos: &Position, m: Move, conts: &[PieceTo; 2], bonus: i32) {
         let piece = pos.piece_on(m.from());
-        self.update_butterfly(pos.side_to_move(), m, threats, bonus);
-        if params::pawn_hist_on() != 0 {
-            gravity(&mut self.pawn[pawn_index(pos)][piece.index()][m.to().index()], bonus);
-        }
-        if params::cont_hist_on() != 0 {
-            for prev in conts {
-                if prev.valid {
-                    gravity(
-                        &mut self.continuation[prev.piece as usize][prev.to as usize][piece.index()][m.to().index()],
-                        bonus,
-                    );
-                }
+        self.update_butterfly(pos.side_to_move(), m, bonus);
+        gravity(&mut self.pawn[pawn_index(pos)][piece.index()][m.to().index()], bonus);
+        for prev in conts {
+            if prev.valid {
+                gravity(
+                    &mut self.continuation[prev.piece as usize][prev.to as usize][piece.index()][m.to().index()],
+                    bonus,
+                );
             }
         }
     }
 
     /// Butterfly part of a quiet move's update.
-    fn update_butterfly(&mut self, c: Color, m: Move, threats: Bitboard, bonus: i32) {
-        let [c, fa, ta, f, t] = Self::butterfly_index(c, m, threats);
-        gravity(&mut self.butterfly[c][fa][ta][f][t], bonus);
+    fn update_butterfly(&mut self, c: Color, m: Move, bonus: i32) {
+        gravity(&mut self.butterfly[c.index()][m.from().index()][m.to().index()], bonus);
     }
 
     pub fn update_capture(&mut self, pos: &Position, m: Move, bonus: i32) {
@@ -239,17 +233,6 @@ impl Default for Histories {
 #[inline(always)]
 fn pawn_index(pos: &Position) -> usize {
     (pos.pawns_only_key() as usize) % PAWN_HIST_SIZE
-}
-
-/// The squares the butterfly history is keyed by: those the opponent
-/// attacks, or none when `threat_hist_on` is off.
-#[inline(always)]
-pub fn threats(pos: &Position) -> Bitboard {
-    if params::threat_hist_on() != 0 {
-        pos.attacks_by(pos.side_to_move().flip())
-    } else {
-        Bitboard::EMPTY
-    }
 }
 
 /// Type of the piece a capture takes (pawn for en passant; pawn stands in

@@ -2,21 +2,22 @@
 //! transposition table. The search knows the evaluation only through
 //! `eval::evaluate`.
 
-pub mod history;
-pub mod limits;
-pub mod movepick;
+mod context;
+mod history;
+mod limits;
+mod movepick;
 pub mod params;
-pub mod pool;
-pub mod see;
+mod pool;
+pub(crate) mod see;
 pub mod skill;
-pub mod time;
-pub mod tt;
+pub(crate) mod time;
+mod tt;
 mod worker;
 
 pub use limits::Limits;
 pub use pool::{SearchPool, SearchResult, TbOptions};
 pub use skill::Skill;
-pub use tt::{Bound, TranspositionTable};
+pub use tt::Bound;
 
 use crate::chess::{Move, Position};
 

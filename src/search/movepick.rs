@@ -6,18 +6,16 @@
 //!    first, adjusted by capture history;
 //! 3. the two killer moves and the counter-move;
 //! 4. quiet moves by butterfly + continuation + pawn history, plus a bonus for direct checks
-//!    that do not lose material (SEE) and (if on) for moving a piece out of attack
-//!    by a cheaper one;
+//!    that do not lose material (SEE);
 //! 5. captures that lose material.
 //!
 //! Quiescence uses stages 1-2 (plus every evasion when in check).
 
 use super::history::{Histories, PieceTo};
 use super::params;
-use super::see::{see_ge, value};
-use arrayvec::ArrayVec;
-use crate::chess::attacks::{bishop_attacks, knight_attacks, pawn_attacks_bb, rook_attacks};
+use super::see::see_ge;
 use crate::chess::{Bitboard, Move, MoveList, PieceType, Position, MAX_MOVES};
+use arrayvec::ArrayVec;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
 enum Stage {
@@ -39,8 +37,6 @@ pub struct MovePicker {
     killers: [Move; 2],
     counter: Move,
     conts: [PieceTo; 2],
-    /// Squares the opponent attacks (keys the butterfly history).
-    threats: Bitboard,
     /// One buffer for the whole node: the captures first, the quiets appended
     /// after them. The picker lives on the stack of every node, so a single
     /// list (about 1.5 KB) instead of one per stage keeps the search's stack
@@ -60,28 +56,6 @@ pub struct MovePicker {
     skip_quiets: bool,
 }
 
-/// For each piece type, the squares the opponent attacks with a cheaper
-/// piece: a knight or bishop there can be taken by a pawn, a rook by a pawn
-/// or minor, a queen by anything but a queen or king. The king has none (its
-/// moves into attack are illegal anyway).
-fn threats_by_lesser(pos: &Position) -> [Bitboard; 6] {
-    let them = pos.side_to_move().flip();
-    let occ = pos.occupied();
-    let pawns = pawn_attacks_bb(them, pos.pieces_of(them, PieceType::Pawn));
-    let mut minors = pawns;
-    for sq in pos.pieces_of(them, PieceType::Knight) {
-        minors |= knight_attacks(sq);
-    }
-    for sq in pos.pieces_of(them, PieceType::Bishop) {
-        minors |= bishop_attacks(sq, occ);
-    }
-    let mut rooks = minors;
-    for sq in pos.pieces_of(them, PieceType::Rook) {
-        rooks |= rook_attacks(sq, occ);
-    }
-    [Bitboard::EMPTY, pawns, pawns, minors, rooks, Bitboard::EMPTY]
-}
-
 /// Capture ordering score: victim value dominates, attacker breaks ties,
 /// capture history refines.
 #[inline(always)]
@@ -92,27 +66,16 @@ fn capture_score(pos: &Position, m: Move, hist: &Histories) -> i32 {
         let p = pos.piece_on(m.to());
         if p.is_none() {
             // Quiet promotion: rank it by the piece it makes.
-            return m.promotion().map_or(0, |p| value(p) * 8 - 8000);
+            return m.promotion().map_or(0, |p| p.value() * 8 - 8000);
         }
         p.piece_type()
     };
-    let promo = m.promotion().map_or(0, value);
-    let mut s = value(victim) * 16 + promo * 16 - pos.piece_on(m.from()).piece_type().index() as i32;
-    if params::capt_hist_on() != 0 {
-        s += hist.capture(pos, m) / 8;
-    }
-    s
+    let promo = m.promotion().map_or(0, PieceType::value);
+    victim.value() * 16 + promo * 16 - pos.piece_on(m.from()).piece_type().index() as i32 + hist.capture(pos, m) / 8
 }
 
 impl MovePicker {
-    pub fn new(
-        pos: &Position,
-        tt_move: Move,
-        killers: [Move; 2],
-        counter: Move,
-        conts: [PieceTo; 2],
-        threats: Bitboard,
-    ) -> MovePicker {
+    pub fn new(pos: &Position, tt_move: Move, killers: [Move; 2], counter: Move, conts: [PieceTo; 2]) -> MovePicker {
         let tt_move = if tt_move.is_some() && pos.is_legal(tt_move) { tt_move } else { Move::NONE };
         MovePicker {
             stage: Stage::TtMove,
@@ -120,7 +83,6 @@ impl MovePicker {
             killers,
             counter,
             conts,
-            threats,
             moves: MoveList::new(),
             scores: ArrayVec::new(),
             cur: 0,
@@ -135,10 +97,7 @@ impl MovePicker {
     pub fn new_quiescence(pos: &Position, tt_move: Move) -> MovePicker {
         let in_check = pos.in_check();
         let tt_ok = tt_move.is_some() && (in_check || tt_move.is_tactical()) && pos.is_legal(tt_move);
-        // Evasions are ordered without threat keys: quiescence does not pay
-        // for the attack map.
-        let mut p =
-            MovePicker::new(pos, Move::NONE, [Move::NONE; 2], Move::NONE, [PieceTo::default(); 2], Bitboard::EMPTY);
+        let mut p = MovePicker::new(pos, Move::NONE, [Move::NONE; 2], Move::NONE, [PieceTo::default(); 2]);
         p.tt_move = if tt_ok { tt_move } else { Move::NONE };
         p.qsearch = !in_check;
         p
@@ -242,30 +201,15 @@ impl MovePicker {
                         } else {
                             [Bitboard::EMPTY; 6]
                         };
-                        // A piece attacked by a cheaper one should usually move,
-                        // and should not step into such an attack: history
-                        // learns this slowly because the squares change.
-                        let mul = params::threat_ord_mul();
-                        let lesser = if mul != 0 { threats_by_lesser(pos) } else { [Bitboard::EMPTY; 6] };
-                        let scorer = hist.quiet_scorer(pos, &self.conts, self.threats);
+                        let scorer = hist.quiet_scorer(pos, &self.conts);
                         for i in self.cur..self.end {
                             let m = self.moves[i];
                             let pt = pos.piece_on(m.from()).piece_type();
-                            let l = lesser[pt.index()];
-                            let threat = if l.contains(m.to()) {
-                                -mul * value(pt)
-                            } else if l.contains(m.from()) {
-                                mul * value(pt)
-                            } else {
-                                0
-                            };
                             // A check that just loses the checking piece is
                             // not worth the early try.
-                            let check = checks[pt.index()].contains(m.to())
-                                && (params::check_bonus_see() == 0 || see_ge(pos, m, -params::check_see_margin()));
-                            self.scores.push(
-                                scorer.score(pos, m) + bonus * check as i32 + threat,
-                            );
+                            let check =
+                                checks[pt.index()].contains(m.to()) && see_ge(pos, m, -params::check_see_margin());
+                            self.scores.push(scorer.score(pos, m) + bonus * check as i32);
                         }
                     }
                     self.stage = Stage::Quiets;
@@ -338,7 +282,7 @@ mod tests {
             let legal = pos.legal_moves();
             let tt = legal[legal.len() / 2];
             let k1 = legal.iter().copied().find(|m| m.is_quiet()).unwrap_or(Move::NONE);
-            let mut picker = MovePicker::new(&pos, tt, [k1, Move::NONE], k1, [PieceTo::default(); 2], Bitboard::EMPTY);
+            let mut picker = MovePicker::new(&pos, tt, [k1, Move::NONE], k1, [PieceTo::default(); 2]);
             let mut seen = Vec::new();
             while let Some(m) = picker.next(&pos, &hist) {
                 assert!(legal.contains(m), "{fen}: {m:?} not legal");

@@ -1,13 +1,14 @@
 //! The Lazy-SMP pool. `Threads` persistent worker threads wait for jobs, so
 //! starting a search costs a channel send, not a thread spawn. Each worker
-//! searches its own copy of the root with its own histories; they share the
-//! transposition table, one stop flag and per-thread node counters. Worker 0
+//! searches its own copy of the root with its own histories; they share one
+//! `SearchContext` (the hash table, the stop flag, node counters). Worker 0
 //! (the main thread) watches the clock, prints progress, waits out
 //! `infinite`/`ponder`, stops the helpers, picks the move by a vote over the
 //! threads' results and reports it.
 
-use super::skill::{Candidate, Skill};
-use super::time::{self, TimeBudget};
+use super::context::{SearchContext, SearchSetup, ThreadResult};
+use super::skill::Skill;
+use super::time;
 use super::tt::TranspositionTable;
 use super::worker::Worker;
 use super::{Limits, Reporter, INFINITY, MATE};
@@ -15,7 +16,7 @@ use crate::chess::rng::SplitMix64;
 use crate::chess::{Move, Position};
 use crate::tablebase::{Tablebases, TbError, Wdl};
 use crossbeam_channel::{unbounded, Receiver, Sender};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -47,125 +48,6 @@ impl SearchResult {
     /// before its chosen move finished any window has none.
     pub fn known_score(&self) -> Option<i32> {
         (self.shown_score.abs() < MATE).then_some(self.shown_score)
-    }
-}
-
-/// A node counter on its own cache line, so threads do not false-share.
-#[repr(align(64))]
-#[derive(Default)]
-pub(crate) struct PaddedCounter(AtomicU64);
-
-impl std::ops::Deref for PaddedCounter {
-    type Target = AtomicU64;
-    fn deref(&self) -> &AtomicU64 {
-        &self.0
-    }
-}
-
-/// Everything the workers of one search share.
-pub(crate) struct SearchContext {
-    pub root: Position,
-    pub root_moves: Vec<Move>,
-    pub limits: Limits,
-    /// Lines searched: the `MultiPV` asked for, or more to choose among
-    /// when playing at a limited strength.
-    pub multipv: usize,
-    /// Lines shown: the `MultiPV` asked for.
-    pub shown_multipv: usize,
-    /// The weakening in force and the seed of this move's choice.
-    pub skill: Option<(Skill, u64)>,
-    pub tt: Arc<TranspositionTable>,
-    pub stop: AtomicBool,
-    /// Set only by the GUI's `stop` (or `quit`, a new `go`...), never by
-    /// the search's own limits: an infinite or ponder search must not
-    /// answer until this or `ponderhit`, even when a node or depth limit
-    /// (or a mate found) ended the search itself.
-    stop_requested: AtomicBool,
-    pondering: AtomicBool,
-    /// Set by the main thread when an iteration ends during a ponder search
-    /// that would have stopped there had it been a normal search: the move
-    /// is ready, so `ponderhit` plays it at once.
-    stop_on_ponderhit: AtomicBool,
-    /// When the `go` arrived. Time spent pondering counts toward the move's
-    /// budget, as in Stockfish and Ethereal: the clock sent with `go ponder`
-    /// is the clock left at `ponderhit`, so a deadline measured from the
-    /// `go` is always inside it, and a predicted move is played at once.
-    pub start: Instant,
-    pub budget: Option<TimeBudget>,
-    pub nodes: Vec<PaddedCounter>,
-    pub reporter: Arc<dyn Reporter>,
-    pub tablebases: Arc<Tablebases>,
-    /// Probe the tables in the search at nodes with at most this many
-    /// pieces (0: never).
-    pub tb_cardinality: u32,
-    /// ... and, with exactly that many, only from this depth on.
-    pub tb_probe_depth: i32,
-    pub tb_rule50: bool,
-    pub tb_hits: Vec<PaddedCounter>,
-    /// The tables' verdict on each root move when they ranked the root.
-    tb_root: Vec<(Move, i32)>,
-    /// (best move, score, completed depth, pv) of each thread when it ends.
-    results: Mutex<Vec<Option<ThreadResult>>>,
-    helpers_running: Mutex<usize>,
-    helpers_done: Condvar,
-}
-
-#[derive(Clone, Debug)]
-struct ThreadResult {
-    best: Move,
-    score: i32,
-    shown_score: i32,
-    depth: u32,
-    seldepth: u32,
-    pv: Vec<Move>,
-    /// The main thread's best lines of its last completed iteration, when
-    /// playing at a limited strength.
-    candidates: Vec<Candidate>,
-}
-
-impl SearchContext {
-    pub fn total_nodes(&self) -> u64 {
-        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
-    }
-
-    pub fn total_tb_hits(&self) -> u64 {
-        self.tb_root.len() as u64 + self.tb_hits.iter().map(|n| n.load(Ordering::Relaxed)).sum::<u64>()
-    }
-
-    /// Tablebase hits as the output shows them: `None` without tables.
-    pub fn shown_tb_hits(&self) -> Option<u64> {
-        (!self.tablebases.is_empty()).then(|| self.total_tb_hits())
-    }
-
-    /// The score to show for a root move: the tables' verdict when they
-    /// ranked the root, unless the search has found a mate.
-    pub fn reported_score(&self, mv: Move, score: i32) -> i32 {
-        match self.tb_root.iter().find(|(m, _)| *m == mv) {
-            Some(&(_, tb)) if !super::is_mate_score(score) => tb,
-            _ => score,
-        }
-    }
-
-    pub fn is_pondering(&self) -> bool {
-        self.pondering.load(Ordering::Acquire)
-    }
-
-    /// Time spent on this move since the `go`, pondering included.
-    pub fn elapsed_ms(&self) -> u64 {
-        self.start.elapsed().as_millis() as u64
-    }
-
-    /// Called by the main thread when an iteration ends and the time
-    /// budget says the move is ready. Returns whether to stop now: not while
-    /// pondering, where the decision is left for `ponderhit` to act on.
-    pub fn time_is_up(&self) -> bool {
-        if !self.is_pondering() {
-            return true;
-        }
-        // Paired with `ponderhit`'s store and load (both SeqCst): either it
-        // sees this flag, or this thread sees that pondering has ended.
-        self.stop_on_ponderhit.store(true, Ordering::SeqCst);
-        !self.pondering.load(Ordering::SeqCst)
     }
 }
 
@@ -399,34 +281,26 @@ impl SearchPool {
         let root_moves = if filtered.is_empty() { all } else { filtered };
         let tb_root = self.tablebase_root(root, root_moves);
         // `go infinite` searches until `stop`, whatever clock fields come with it.
-        let budget = if limits.infinite { None } else { time::budget(&limits, root.side_to_move(), self.move_overhead_ms) };
+        let budget =
+            if limits.infinite { None } else { time::budget(&limits, root.side_to_move(), self.move_overhead_ms) };
         self.tt.new_search();
-        let ctx = Arc::new(SearchContext {
+        let ctx = Arc::new(SearchContext::new(SearchSetup {
             root: root.clone(),
             root_moves: tb_root.moves,
-            pondering: AtomicBool::new(limits.ponder),
             multipv,
             shown_multipv,
             skill,
             tt: Arc::clone(&self.tt),
-            stop: AtomicBool::new(false),
-            stop_requested: AtomicBool::new(false),
-            stop_on_ponderhit: AtomicBool::new(false),
-            start: limits.received.unwrap_or_else(Instant::now),
             budget,
-            nodes: (0..self.threads.len()).map(|_| PaddedCounter::default()).collect(),
+            threads: self.threads.len(),
             reporter,
             tablebases: Arc::clone(&self.tablebases),
             tb_cardinality: tb_root.cardinality,
             tb_probe_depth: tb_root.probe_depth,
             tb_rule50: self.tb.rule50,
-            tb_hits: (0..self.threads.len()).map(|_| PaddedCounter::default()).collect(),
             tb_root: tb_root.scores,
-            results: Mutex::new(vec![None; self.threads.len()]),
-            helpers_running: Mutex::new(self.threads.len() - 1),
-            helpers_done: Condvar::new(),
             limits,
-        });
+        }));
         *self.running.busy.lock().unwrap() = true;
         self.current = Some(Arc::clone(&ctx));
         // Helpers first, so they are searching by the time the main thread
@@ -440,10 +314,7 @@ impl SearchPool {
     /// Asks a running search to finish now (it still reports a move).
     pub fn stop(&self) {
         if let Some(ctx) = &self.current {
-            // A stopped ponder search is over too.
-            ctx.pondering.store(false, Ordering::Release);
-            ctx.stop_requested.store(true, Ordering::Release);
-            ctx.stop.store(true, Ordering::Release);
+            ctx.request_stop();
         }
     }
 
@@ -454,17 +325,8 @@ impl SearchPool {
     /// spent pondering has brought closer.
     pub fn ponderhit(&self) {
         if let Some(ctx) = &self.current {
-            if ctx.is_pondering() {
-                ctx.pondering.store(false, Ordering::SeqCst);
-                if ctx.stop_on_ponderhit.load(Ordering::SeqCst) {
-                    ctx.stop.store(true, Ordering::Release);
-                }
-            }
+            ctx.ponderhit();
         }
-    }
-
-    pub fn is_searching(&self) -> bool {
-        *self.running.busy.lock().unwrap()
     }
 
     /// Blocks until the current search (if any) has reported its result.
@@ -535,9 +397,7 @@ fn worker_loop(id: usize, jobs: Receiver<Job>, running: Arc<Running>, ack: Sende
                     *busy = false;
                     running.idle.notify_all();
                 } else {
-                    let mut n = ctx.helpers_running.lock().unwrap();
-                    *n -= 1;
-                    ctx.helpers_done.notify_all();
+                    ctx.helper_finished();
                 }
             }
         }
@@ -555,7 +415,7 @@ fn record_result(worker: &Worker, ctx: &SearchContext) {
             pv: rm.pv.clone(),
             candidates: worker.skill_candidates.clone(),
         };
-        ctx.results.lock().unwrap()[worker.id] = Some(r);
+        ctx.record(worker.id, r);
     }
 }
 
@@ -564,19 +424,16 @@ fn record_result(worker: &Worker, ctx: &SearchContext) {
 fn finish_search(ctx: &SearchContext) {
     // UCI: never answer an infinite or ponder search before stop/ponderhit.
     // `ctx.stop` is not enough: the search sets it itself at a node limit.
-    while !ctx.stop_requested.load(Ordering::Acquire) && (ctx.is_pondering() || ctx.limits.infinite || is_unbounded(ctx)) {
+    while !ctx.stop_requested() && (ctx.is_pondering() || ctx.limits.infinite || is_unbounded(ctx)) {
         std::thread::sleep(Duration::from_millis(1));
     }
     ctx.stop.store(true, Ordering::Release);
-    {
-        let mut n = ctx.helpers_running.lock().unwrap();
-        while *n > 0 {
-            n = ctx.helpers_done.wait(n).unwrap();
-        }
-    }
-    let results = ctx.results.lock().unwrap().clone();
+    ctx.wait_for_helpers();
+    let results = ctx.results();
     let chosen = match ctx.skill {
-        Some((skill, seed)) => results[0].as_ref().and_then(|main| choose_weaker(main, skill, seed)).or_else(|| vote(&results)),
+        Some((skill, seed)) => {
+            results[0].as_ref().and_then(|main| choose_weaker(main, skill, seed)).or_else(|| vote(&results))
+        }
         None => vote(&results),
     };
     let time_ms = ctx.start.elapsed().as_millis() as u64;

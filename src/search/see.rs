@@ -6,13 +6,6 @@
 use crate::chess::attacks::{bishop_attacks, rook_attacks};
 use crate::chess::{Bitboard, Move, PieceType, Position};
 
-pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
-
-#[inline(always)]
-pub fn value(pt: PieceType) -> i32 {
-    SEE_VALUES[pt.index()]
-}
-
 /// Does `m` win at least `threshold` centipawns of material by exchange?
 pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     // Castling, en passant and promotions are scored as even exchanges:
@@ -23,11 +16,11 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     let from = m.from();
     let to = m.to();
     let victim = pos.piece_on(to);
-    let mut swap = if victim.is_some() { value(victim.piece_type()) } else { 0 } - threshold;
+    let mut swap = if victim.is_some() { victim.piece_type().value() } else { 0 } - threshold;
     if swap < 0 {
         return false;
     }
-    swap = value(pos.piece_on(from).piece_type()) - swap;
+    swap = pos.piece_on(from).piece_type().value() - swap;
     if swap <= 0 {
         return true;
     }
@@ -62,7 +55,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             let theirs = attackers & pos.color_bb(stm.flip());
             return if theirs.any() { !res } else { res };
         }
-        swap = value(pt) - swap;
+        swap = pt.value() - swap;
         if swap < res as i32 {
             break;
         }

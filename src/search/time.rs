@@ -56,7 +56,14 @@ mod tests {
     use super::*;
 
     fn clock(w: u64, winc: u64, mtg: Option<u32>) -> Limits {
-        Limits { wtime: Some(w), winc: Some(winc), btime: Some(w), binc: Some(winc), movestogo: mtg, ..Limits::default() }
+        Limits {
+            wtime: Some(w),
+            winc: Some(winc),
+            btime: Some(w),
+            binc: Some(winc),
+            movestogo: mtg,
+            ..Limits::default()
+        }
     }
 
     #[test]

@@ -109,9 +109,12 @@ pub struct TranspositionTable {
     age: AtomicU8,
 }
 
-// SAFETY: all access to the bucket memory goes through atomics; the pointer
-// itself only changes through `&mut self` (resize), when no search runs.
+// SAFETY: the table owns its allocation (freed once, in `drop`), the pointer
+// never changes after construction, and every access to the bucket memory
+// after construction goes through atomics.
 unsafe impl Send for TranspositionTable {}
+// SAFETY: as above: shared access only reads the pointer and goes through
+// atomic loads and stores, so concurrent probes, stores and clears are sound.
 unsafe impl Sync for TranspositionTable {}
 
 impl TranspositionTable {
@@ -128,6 +131,7 @@ impl TranspositionTable {
         let mb = mb.clamp(Self::MIN_MB, Self::MAX_MB);
         let len = mb * 1024 * 1024 / std::mem::size_of::<Bucket>();
         let layout = Self::layout(len).map_err(|e| format!("cannot allocate {mb} MB: {e}"))?;
+        // SAFETY: the layout has a non-zero size (at least one megabyte).
         let ptr = unsafe { alloc(layout) } as *mut Bucket;
         if ptr.is_null() {
             return Err(format!("cannot allocate {mb} MB for the hash table"));
@@ -137,8 +141,8 @@ impl TranspositionTable {
         // 4 KB. Every probe of a table larger than the caches misses the TLB
         // otherwise, and the page walk adds to the cache miss.
         advise_huge_pages(ptr as *mut u8, layout.size());
-        // SAFETY: the allocation holds `len` buckets; all-zero atomics are a
-        // valid empty table.
+        // SAFETY: the allocation holds `len` buckets and nothing else refers
+        // to it yet; all-zero atomics are a valid empty table.
         unsafe { std::ptr::write_bytes(ptr, 0, len) };
         Ok((ptr, len))
     }
@@ -151,23 +155,6 @@ impl TranspositionTable {
         Layout::from_size_align(size, align)
     }
 
-    /// Resizes; on failure the old table is kept and the error returned.
-    pub fn resize(&mut self, mb: usize) -> Result<(), String> {
-        let (buckets, len) = Self::allocate(mb)?;
-        self.free();
-        self.buckets = buckets;
-        self.len = len;
-        Ok(())
-    }
-
-    fn free(&mut self) {
-        if !self.buckets.is_null() {
-            let layout = Self::layout(self.len).expect("layout was valid at allocation");
-            unsafe { dealloc(self.buckets as *mut u8, layout) };
-            self.buckets = std::ptr::null_mut();
-        }
-    }
-
     pub fn size_mb(&self) -> usize {
         self.len * std::mem::size_of::<Bucket>() / (1024 * 1024)
     }
@@ -177,22 +164,20 @@ impl TranspositionTable {
         unsafe { std::slice::from_raw_parts(self.buckets, self.len) }
     }
 
-    /// Empties the table, splitting the work over `threads` threads.
+    /// Empties the table, splitting the work over `threads` threads. The
+    /// stores are atomic, so a probe that runs meanwhile (which the pool
+    /// never lets happen) would see old or empty entries, never torn memory.
     pub fn clear(&self, threads: usize) {
-        let total = self.len;
-        let chunk = total.div_ceil(threads.max(1)).max(1);
-        let base = self.buckets as usize;
+        let buckets = self.bucket_slice();
+        let chunk = buckets.len().div_ceil(threads.max(1)).max(1);
         std::thread::scope(|s| {
-            let mut start = 0;
-            while start < total {
-                let n = chunk.min(total - start);
+            for part in buckets.chunks(chunk) {
                 s.spawn(move || {
-                    // SAFETY: the range is inside the allocation, the chunks
-                    // do not overlap, and no search runs while clearing, so
-                    // plain zeroing (much faster than atomic stores) is sound.
-                    unsafe { std::ptr::write_bytes((base as *mut Bucket).add(start), 0, n) };
+                    for slot in part.iter().flat_map(|b| &b.slots) {
+                        slot.data.store(0, Ordering::Relaxed);
+                        slot.check.store(0, Ordering::Relaxed);
+                    }
                 });
-                start += n;
             }
         });
         self.age.store(0, Ordering::Relaxed);
@@ -208,6 +193,8 @@ impl TranspositionTable {
     fn bucket(&self, key: u64) -> &Bucket {
         // Multiply-shift maps the key uniformly onto any table length.
         let idx = ((key as u128 * self.len as u128) >> 64) as usize;
+        // SAFETY: `idx < len` (the product's high word is below `len`), and
+        // the buckets live as long as `self`.
         unsafe { &*self.buckets.add(idx) }
     }
 
@@ -216,6 +203,8 @@ impl TranspositionTable {
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE is part of x86_64, and a prefetch of a valid address
+        // (the bucket exists) reads nothing into the program.
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             _mm_prefetch(self.bucket(key) as *const Bucket as *const i8, _MM_HINT_T0);
@@ -298,7 +287,10 @@ impl TranspositionTable {
 
 impl Drop for TranspositionTable {
     fn drop(&mut self) {
-        self.free();
+        let layout = Self::layout(self.len).expect("layout was valid at allocation");
+        // SAFETY: `buckets` came from `alloc` with this layout and is freed
+        // only here.
+        unsafe { dealloc(self.buckets as *mut u8, layout) };
     }
 }
 
@@ -343,14 +335,18 @@ mod tests {
     }
 
     #[test]
-    fn resize_and_clear() {
-        let mut tt = TranspositionTable::new(2).unwrap();
-        tt.store(7, Move::NONE, 1, 1, 1, Bound::Exact, false);
-        assert!(tt.probe(7).is_some());
-        tt.clear(2);
-        assert!(tt.probe(7).is_none());
-        tt.resize(4).unwrap();
-        assert_eq!(tt.size_mb(), 4);
-        assert_eq!(tt.hashfull(), 0);
+    fn clear_empties_every_bucket() {
+        let tt = TranspositionTable::new(2).unwrap();
+        assert_eq!(tt.size_mb(), 2);
+        let keys: Vec<u64> = (0..2000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+        for &k in &keys {
+            tt.store(k, Move::NONE, 1, 1, 1, Bound::Exact, false);
+        }
+        assert!(tt.hashfull() > 0);
+        for threads in [1, 3] {
+            tt.clear(threads);
+            assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
+            assert_eq!(tt.hashfull(), 0);
+        }
     }
 }

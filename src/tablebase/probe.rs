@@ -72,13 +72,7 @@ pub struct Tablebases {
 impl Tablebases {
     /// No tables: every probe answers `None`.
     pub fn none() -> Tablebases {
-        Tablebases {
-            inner: None,
-            wdl_files: 0,
-            dtz_files: 0,
-            max_pieces: 0,
-            missing_folders: Vec::new(),
-        }
+        Tablebases { inner: None, wdl_files: 0, dtz_files: 0, max_pieces: 0, missing_folders: Vec::new() }
     }
 
     /// Maps the tables found in `path` (folders separated by
@@ -90,10 +84,8 @@ impl Tablebases {
         if path.contains('\0') {
             return Err(TbError::InvalidPath(path.to_string()));
         }
-        let folders: Vec<&str> =
-            path.split(PATH_SEPARATOR).filter(|f| !f.is_empty() && *f != "<empty>").collect();
-        let missing_folders =
-            folders.iter().filter(|f| !Path::new(f).is_dir()).map(|f| f.to_string()).collect();
+        let folders: Vec<&str> = path.split(PATH_SEPARATOR).filter(|f| !f.is_empty() && *f != "<empty>").collect();
+        let missing_folders = folders.iter().filter(|f| !Path::new(f).is_dir()).map(|f| f.to_string()).collect();
         if folders.is_empty() {
             return Ok(Tablebases::none());
         }
@@ -169,7 +161,18 @@ impl Tablebases {
         let inner = self.inner.as_ref().filter(|_| self.covers(pos))?;
         let b = Boards::of(pos);
         inner
-            .probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, b.ep, b.white_to_move)
+            .probe_wdl(
+                b.white,
+                b.black,
+                b.kings,
+                b.queens,
+                b.rooks,
+                b.bishops,
+                b.knights,
+                b.pawns,
+                b.ep,
+                b.white_to_move,
+            )
             .ok()
             .map(Wdl::from_probe)
     }
@@ -194,7 +197,18 @@ impl Tablebases {
         let inner = self.inner.as_ref().filter(|_| self.covers(pos))?;
         let b = Boards::of(pos);
         inner
-            .probe_dtz(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, b.ep, b.white_to_move)
+            .probe_dtz(
+                b.white,
+                b.black,
+                b.kings,
+                b.queens,
+                b.rooks,
+                b.bishops,
+                b.knights,
+                b.pawns,
+                b.ep,
+                b.white_to_move,
+            )
             .ok()
     }
 }

@@ -123,7 +123,15 @@ impl TableReporter {
 }
 
 /// One table row; the speed column is `-` when the time is too short.
-fn format_row(root: &Position, depth: &str, multipv: u32, score: (String, String), nodes: u64, ms: u64, pv: &[Move]) -> String {
+fn format_row(
+    root: &Position,
+    depth: &str,
+    multipv: u32,
+    score: (String, String),
+    nodes: u64,
+    ms: u64,
+    pv: &[Move],
+) -> String {
     let knps = speed(nodes, ms).map_or_else(|| "-".to_string(), |s| (s / 1000).to_string());
     let (score, odds) = score;
     format!(

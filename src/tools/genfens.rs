@@ -91,9 +91,10 @@ pub fn load_book(path: &str) -> Result<Vec<Position>, String> {
 fn book_position(line: &str) -> Option<Position> {
     let fields: Vec<&str> = line.split(';').next()?.split_whitespace().collect();
     let full = fields.iter().take(6).copied().collect::<Vec<_>>().join(" ");
-    Position::from_fen(&full, false).or_else(|_| Position::from_fen(&fields[..fields.len().min(4)].join(" "), false)).ok()
+    Position::from_fen(&full, false)
+        .or_else(|_| Position::from_fen(&fields[..fields.len().min(4)].join(" "), false))
+        .ok()
 }
-
 
 /// Plays `plies` random legal moves; `None` when the game ends on the way
 /// or at the end.
@@ -129,7 +130,11 @@ pub fn generate(count: usize, seed: u64, book: &[Position]) -> Result<Vec<String
         if fens.len() == count {
             break;
         }
-        let (start, base) = if book.is_empty() { (&startpos, PLIES_FROM_START) } else { (&book[rng.below(book.len())], PLIES_FROM_BOOK) };
+        let (start, base) = if book.is_empty() {
+            (&startpos, PLIES_FROM_START)
+        } else {
+            (&book[rng.below(book.len())], PLIES_FROM_BOOK)
+        };
         let plies = base + (rng.next_u64() & 1) as u32;
         let Some(pos) = random_walk(start, plies, &mut rng) else { continue };
         if seen.contains(&pos.key()) || !is_balanced(&mut pool, &pos) {

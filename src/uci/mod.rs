@@ -5,7 +5,7 @@
 //! at once while the engine thinks. This layer only translates text to calls.
 
 pub mod options;
-pub mod output;
+pub(crate) mod output;
 pub mod parse;
 
 use crate::chess::{Move, Position};

@@ -120,8 +120,12 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Parsed, String> {
     let mut note = None;
     let change = match spec.kind {
         Kind::Spin { min, max, .. } => {
-            let text = value.map(str::trim).filter(|v| !v.is_empty()).ok_or_else(|| format!("option '{}' needs a value", spec.name))?;
-            let v: i128 = text.parse().map_err(|_| format!("option '{}': '{text}' is not a whole number", spec.name))?;
+            let text = value
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .ok_or_else(|| format!("option '{}' needs a value", spec.name))?;
+            let v: i128 =
+                text.parse().map_err(|_| format!("option '{}': '{text}' is not a whole number", spec.name))?;
             let clamped = v.clamp(min as i128, max as i128) as i64;
             if clamped as i128 != v {
                 note = Some(format!("option '{}': {v} is out of range {min}..{max}, using {clamped}", spec.name));

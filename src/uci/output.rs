@@ -2,10 +2,10 @@
 //! and flushed at once, so lines from the search thread and the command
 //! thread never interleave and a GUI never waits on a buffer.
 
-use super::parse::{Bound as UciBound, InfoLine, Score};
+use super::parse::{InfoLine, Score};
 use crate::chess::{Move, Position};
 use crate::eval::wdl;
-use crate::search::{score_kind, Bound, IterationInfo, Reporter, ScoreKind, SearchResult};
+use crate::search::{score_kind, Bound, IterationInfo, Reporter, SearchResult};
 use std::io::Write;
 use std::sync::Mutex;
 
@@ -68,15 +68,8 @@ pub fn wdl_of(root: &Position, score: Score) -> (u32, u32, u32) {
 }
 
 pub fn info_line(root: &Position, info: &IterationInfo, show_wdl: bool) -> InfoLine {
-    let score = match score_kind(info.score) {
-        ScoreKind::Cp(cp) => Score::Cp(cp),
-        ScoreKind::Mate(m) => Score::Mate(m),
-    };
-    let bound = match info.bound {
-        Bound::Lower => UciBound::Lower,
-        Bound::Upper => UciBound::Upper,
-        _ => UciBound::Exact,
-    };
+    let score = score_kind(info.score);
+    let bound = info.bound;
     // Only legal moves are printed: walk the PV on a copy of the root.
     let mut pos = root.clone();
     let mut pv = Vec::with_capacity(info.pv.len());
@@ -106,7 +99,8 @@ pub fn info_line(root: &Position, info: &IterationInfo, show_wdl: bool) -> InfoL
 impl Reporter for UciReporter {
     fn iteration(&self, root: &Position, info: &IterationInfo) {
         if info.multipv == 1 {
-            let shown = Shown { depth: info.depth, score: info.score, exact: info.bound == Bound::Exact, pv: info.pv.clone() };
+            let shown =
+                Shown { depth: info.depth, score: info.score, exact: info.bound == Bound::Exact, pv: info.pv.clone() };
             let mut last = self.last_main.lock().unwrap_or_else(|e| e.into_inner());
             if shown.exact {
                 last.1 = Some(shown.clone());

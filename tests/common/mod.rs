@@ -106,31 +106,8 @@ pub fn all_entries() -> Vec<Entry> {
     v
 }
 
-/// SplitMix64: tiny, fast, and good enough for picking moves and mutations.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform-enough integer in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next_u64() % 100 < percent
-    }
-}
+/// The crate's own generator: seeded, so a failing case can be replayed.
+pub use jiangjun::chess::rng::SplitMix64 as Rng;
 
 /// Plays up to `plies` random legal moves from `start` and returns every
 /// position reached (the start not included), each a full `Position` with its

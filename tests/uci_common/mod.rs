@@ -108,7 +108,11 @@ impl Engine {
     #[track_caller]
     pub fn write_raw(&mut self, bytes: &[u8]) {
         let shown = String::from_utf8_lossy(bytes);
-        let shown = if shown.len() > 200 { format!("{}... ({} bytes)", &shown[..shown.floor_char_boundary_compat(200)], bytes.len()) } else { shown.to_string() };
+        let shown = if shown.len() > 200 {
+            format!("{}... ({} bytes)", &shown[..shown.floor_char_boundary_compat(200)], bytes.len())
+        } else {
+            shown.to_string()
+        };
         self.transcript.lock().unwrap_or_else(|e| e.into_inner()).push(format!("> {}", shown.trim_end_matches('\n')));
         let Some(stdin) = self.stdin.as_mut() else { self.fail("write after stdin was closed") };
         if let Err(e) = stdin.write_all(bytes).and_then(|_| stdin.flush()) {
@@ -374,7 +378,8 @@ pub fn parse_info(line: &str) -> Result<Info, String> {
         if toks.get(*i) != Some(&key) {
             return Err(format!("malformed info line (expected '{key}' at token {}): {line:?}", *i));
         }
-        let v = unsigned(toks.get(*i + 1)).ok_or_else(|| format!("malformed info line (bad value of '{key}'): {line:?}"))?;
+        let v = unsigned(toks.get(*i + 1))
+            .ok_or_else(|| format!("malformed info line (bad value of '{key}'): {line:?}"))?;
         *i += 2;
         Ok(v)
     };
@@ -450,8 +455,12 @@ pub fn parse_info(line: &str) -> Result<Info, String> {
         _ => {}
     }
     match (score, wdl) {
-        (Score::Mate(m), Some(odds)) if (m > 0) != (odds == (1000, 0, 0)) => return bad("a mate score with uncertain odds"),
-        (Score::Cp(cp), Some((w, _, l))) if (cp > 0 && w < l) || (cp < 0 && w > l) => return bad("odds against the score"),
+        (Score::Mate(m), Some(odds)) if (m > 0) != (odds == (1000, 0, 0)) => {
+            return bad("a mate score with uncertain odds")
+        }
+        (Score::Cp(cp), Some((w, _, l))) if (cp > 0 && w < l) || (cp < 0 && w > l) => {
+            return bad("odds against the score")
+        }
         _ => {}
     }
     Ok(Info { depth, seldepth, multipv, score, bound, wdl, nodes, nps, hashfull, tbhits, time, pv })
@@ -473,7 +482,8 @@ pub fn parse_currmove(line: &str) -> Result<CurrMove, String> {
     let ["info", "depth", d, "currmove", m, "currmovenumber", k] = toks.as_slice() else {
         return bad("not 'info depth D currmove M currmovenumber K'");
     };
-    let number = |t: &str| if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) { t.parse::<u32>().ok() } else { None };
+    let number =
+        |t: &str| if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) { t.parse::<u32>().ok() } else { None };
     let (Some(depth), Some(number)) = (number(d), number(k)) else {
         return bad("bad number");
     };
@@ -505,7 +515,9 @@ pub fn check_info_depth_line(line: &str) -> Result<(), String> {
 pub fn replay(pos: &Position, moves: &[String]) -> Result<Position, String> {
     let mut p = pos.clone();
     for (k, text) in moves.iter().enumerate() {
-        let m = p.parse_uci_move(text).map_err(|e| format!("move {} '{text}' of {moves:?} from {}: {e}", k + 1, pos.to_fen()))?;
+        let m = p
+            .parse_uci_move(text)
+            .map_err(|e| format!("move {} '{text}' of {moves:?} from {}: {e}", k + 1, pos.to_fen()))?;
         let canonical = p.move_to_uci(m);
         if &canonical != text {
             return Err(format!("move '{text}' in {} should be written '{canonical}'", p.to_fen()));
@@ -595,7 +607,9 @@ pub fn check_search_output(pos: &Position, lines: &[String]) -> Result<SearchOut
             replay(pos, &seq).map_err(|e| format!("illegal bestmove line {last:?}: {e}"))?;
             if let Some(main) = infos.iter().rev().find(|i| i.multipv == 1) {
                 if main.bound.is_some() || main.pv.first() != Some(m) {
-                    return Err(format!("the last main info line before {last:?} is not exact with a pv from the best move"));
+                    return Err(format!(
+                        "the last main info line before {last:?} is not exact with a pv from the best move"
+                    ));
                 }
             }
         }
@@ -620,24 +634,9 @@ pub fn position(fen: Option<&str>, moves: &[&str], chess960: bool) -> Position {
     p
 }
 
-/// SplitMix64: a small seeded PRNG (the crate has no `rand`).
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    pub fn pick<'a, T: ?Sized>(&mut self, items: &[&'a T]) -> &'a T {
-        items[self.below(items.len())]
-    }
-}
+/// The crate's own generator: seeded, so a failing case can be replayed.
+#[allow(unused_imports)]
+pub use jiangjun::chess::rng::SplitMix64 as Rng;
 
 #[cfg(test)]
 mod self_tests {
@@ -648,7 +647,8 @@ mod self_tests {
         let ok = "info depth 12 seldepth 18 multipv 1 score cp -35 lowerbound nodes 123 nps 9 hashfull 42 time 125 pv e2e4 e7e5 a7a8q";
         let i = parse_info(ok).unwrap();
         assert_eq!((i.depth, i.score, i.bound.as_deref(), i.pv.len()), (12, Score::Cp(-35), Some("lowerbound"), 3));
-        assert!(parse_info("info depth 1 seldepth 1 multipv 1 score mate 2 nodes 1 nps 1 hashfull 0 time 0 pv e2e4").is_ok());
+        assert!(parse_info("info depth 1 seldepth 1 multipv 1 score mate 2 nodes 1 nps 1 hashfull 0 time 0 pv e2e4")
+            .is_ok());
         for bad in [
             "info depth 1 seldepth 1 multipv 1 score cp 5 nodes 1 nps 1 hashfull 0 time 0",
             "info depth 1 seldepth 1 multipv 1 score cp 5 nodes 1 nps 1 hashfull 0 time 0 pv",

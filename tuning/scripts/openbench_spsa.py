@@ -14,7 +14,7 @@ either by running the engine or from standard input:
     tuning/scripts/openbench_spsa.py --engine /tmp/jj-tune --param rfp_margin --param lmr_base:1.5
 
 Without --param it prints every search parameter except the on/off
-switches (range 0-1, such as `*_on`: nothing to tune by small steps) and
+switches (range 0-1: nothing to tune by small steps) and
 the standard engine options (Hash, Threads, ...). c_end defaults to
 max(1, (max - min) / 20) and r_end to 0.002, as in spsa.py;
 `--param NAME:C_END[:R_END]` overrides them for one parameter.

@@ -1,16 +1,14 @@
 #!/usr/bin/env bash
-# A/B-tests search techniques: for each parameter named on the command line,
-# plays the engine with everything on against the same engine with that
-# parameter set to 0 (its technique switched off), as an SPRT with
-# ../shared/tools/match.py. Needs a binary built with `--features tune`.
+# A/B-tests search parameters as SPRTs with ../shared/tools/match.py. Needs
+# a binary built with `--features tune`. An argument name=value tests a new
+# value: the engine with name=value against the engine with every default;
+# several settings tested together are joined by '+'
+# (lmr_base=70+lmr_div=150). A bare parameter name plays the defaults
+# against that parameter at 0 (for parameters where 0 turns a term off, such
+# as quiet_check_bonus or lmr_cut_node).
 #
-#   tuning/scripts/toggle_sprt.sh BIN TC GAMES param [param ...]
-#   tuning/scripts/toggle_sprt.sh /tmp/jj-tune 4+0.04 800 nmp_on lmr_on
-#
-# An argument of the form name=value instead tests a new setting: the engine
-# with name=value against the engine with every default (a new idea that
-# ships switched off, for example probcut_on=1); several new settings tested
-# together are joined by '+' (qcheck_on=1+qevade_quiets=2).
+#   tuning/scripts/toggle_sprt.sh BIN TC GAMES setting [setting ...]
+#   tuning/scripts/toggle_sprt.sh /tmp/jj-tune 8+0.08 800 lmr_base=70 quiet_check_bonus
 #
 # One summary line per parameter is appended to $OUT (default
 # /tmp/toggle_sprt.txt); full logs go to /tmp/toggle_<param>.log.
@@ -25,8 +23,8 @@
 # against BASE with the same settings: for changes with no switch, such as
 # new evaluation weights (TAG=eval_cx BASE=/tmp/jj-base ... 400 binary).
 # EXTRA (default empty) is appended to both engines' specs, e.g.
-# EXTRA=,option.Threads=2 for a Lazy-SMP switch such as smp_skip_on (then
-# CONC=1, since each engine needs both cores).
+# EXTRA=,option.Threads=2 for a Lazy-SMP test (then CONC=1, since each
+# engine needs both cores).
 set -u
 BIN=$1; TC=$2; GAMES=$3; shift 3
 if [[ -n ${TAG:-} && $# -gt 1 ]]; then

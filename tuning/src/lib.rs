@@ -12,8 +12,19 @@
 //! that carries the search score too, a blend `λ·result + (1-λ)·
 //! sigmoid(K·score/400)`: a game gives one bit for all its positions,
 //! while the score is a measurement of each position on its own.
+//!
+//! The crate builds one binary, `tuning`, whose subcommands (`datagen`,
+//! `rescore`, `texel`, `blend`, `wdlfit`) are the modules of [`cmd`]; the
+//! data files they read and write are described in [`data`], their one
+//! error type is [`Error`], and the setup they share is in [`setup`].
 
+pub mod cmd;
+pub mod data;
+pub mod error;
+pub mod setup;
 pub mod teacher;
+
+pub use error::Error;
 
 use jiangjun::chess::{Move, Position};
 use jiangjun::eval::layout::NUM_WEIGHTS;
@@ -37,34 +48,6 @@ pub struct Sample {
     pub score: Option<i32>,
     /// What the loss fits: the result until `set_targets` blends in the score.
     pub target: f64,
-}
-
-/// The whole of a data file, or an error message and exit status 2: the
-/// tuning tools have nothing to do without their input.
-pub fn read_data_file(path: &str) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| {
-        eprintln!("error: cannot read {path}: {e}");
-        std::process::exit(2)
-    })
-}
-
-/// One data line: `FEN;result` or `FEN;result;score`, with the result 1.0,
-/// 0.5 or 0.0 and the search score in centipawns, both from White's view.
-pub fn parse_line(line: &str) -> Option<(String, f64, Option<i32>)> {
-    let mut fields = line.split(';');
-    let fen = fields.next()?.trim();
-    let result: f64 = fields.next()?.trim().parse().ok()?;
-    if !(0.0..=1.0).contains(&result) {
-        return None;
-    }
-    let score = match fields.next() {
-        Some(f) => Some(f.trim().parse::<i32>().ok().filter(|s| s.abs() < 30_000)?),
-        None => None,
-    };
-    if fen.is_empty() || fields.next().is_some() {
-        return None;
-    }
-    Some((fen.to_string(), result, score))
 }
 
 /// `weight·ours + (1-weight)·teacher`, rounded with ties to even: the blended
@@ -139,7 +122,13 @@ fn mg_eg(s: &Sample, w: &[f64]) -> (f64, f64, f64, f64) {
     let (mg, eg) = dot(&s.features, w);
     let c = dot(&s.complexity, w).1;
     // As the engine's integer signum: no side ahead, no adjustment.
-    let sign = if eg > 0.0 { 1.0 } else if eg < 0.0 { -1.0 } else { 0.0 };
+    let sign = if eg > 0.0 {
+        1.0
+    } else if eg < 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
     if sign == 0.0 || c > -eg.abs() {
         (mg, eg + sign * c, 1.0, sign)
     } else {
@@ -293,7 +282,7 @@ pub fn render_weights(w: &[S]) -> String {
     let mut out = String::new();
     out.push_str("//! Evaluation weights, (middlegame, endgame) centipawns, in the order of\n");
     out.push_str("//! `layout.rs`. Written by the Texel tuner (`cargo run --release -p\n");
-    out.push_str("//! jiangjun-tuning --bin texel`); edit by hand only to seed a new term.\n\n");
+    out.push_str("//! jiangjun-tuning -- texel`); edit by hand only to seed a new term.\n\n");
     out.push_str("use super::layout::NUM_WEIGHTS;\nuse super::score::S;\n\n#[rustfmt::skip]\n");
     out.push_str("pub static WEIGHTS: [S; NUM_WEIGHTS] = [\n");
     let mut i = 0;
@@ -404,23 +393,16 @@ mod tests {
         assert!(text.contains("// PIECE_VALUE") && text.contains("// TEMPO"));
     }
 
-    #[test]
-    fn data_lines() {
-        assert_eq!(parse_line("8/8/8/8/8/8/8/K1k5 w - - 0 1;0.5").unwrap().1, 0.5);
-        assert!(parse_line("garbage").is_none());
-        assert!(parse_line("fen;2.0").is_none());
-        let (fen, result, score) = parse_line("8/8/8/8/8/8/8/K1k5 w - - 0 1;1.0;-35").unwrap();
-        assert_eq!((fen.as_str(), result, score), ("8/8/8/8/8/8/8/K1k5 w - - 0 1", 1.0, Some(-35)));
-        assert!(parse_line("8/8/8/8/8/8/8/K1k5 w - - 0 1;1.0;x").is_none());
-        assert!(parse_line("8/8/8/8/8/8/8/K1k5 w - - 0 1;1.0;5;6").is_none());
-    }
-
     /// The blended target: the result at lambda 1, the score's win chance at
     /// lambda 0, and the result alone where the data has no score.
     #[test]
     fn targets_blend_result_and_score() {
         let pos = Position::from_fen("4k3/8/3P4/8/8/8/R7/4K3 w - - 0 1", false).unwrap();
-        let mut v = vec![sample(&pos, 1.0, Some(0)).unwrap(), sample(&pos, 0.0, Some(400)).unwrap(), sample(&pos, 1.0, None).unwrap()];
+        let mut v = vec![
+            sample(&pos, 1.0, Some(0)).unwrap(),
+            sample(&pos, 0.0, Some(400)).unwrap(),
+            sample(&pos, 1.0, None).unwrap(),
+        ];
         set_targets(&mut v, 1.0, 1.0);
         assert_eq!([v[0].target, v[1].target, v[2].target], [1.0, 0.0, 1.0]);
         set_targets(&mut v, 0.0, 1.0);

@@ -6,9 +6,9 @@
 use super::{Candidate, Frame, RootMove, Worker};
 use crate::chess::Move;
 use crate::eval::evaluate;
+use crate::search::context::SearchContext;
 use crate::search::history::PieceTo;
 use crate::search::params;
-use crate::search::pool::SearchContext;
 use crate::search::tt::Bound;
 use crate::search::{IterationInfo, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use std::time::Duration;
@@ -59,7 +59,7 @@ impl Worker {
         while depth <= max_depth {
             // Lazy SMP: helpers skip some depths so that threads spread over
             // several depths instead of all searching the same tree.
-            if !self.is_main() && params::smp_skip_on() != 0 && depth > 1 {
+            if !self.is_main() && depth > 1 {
                 let i = (self.id - 1) % SKIP_SIZE.len();
                 if ((depth as usize + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1 {
                     depth += 1;
@@ -108,10 +108,13 @@ impl Worker {
     /// the previous score, widening on failure.
     fn aspiration(&mut self, ctx: &SearchContext, depth: i32, pv_idx: usize) {
         let prev = self.root_moves[pv_idx].prev_score;
-        let use_window = params::asp_on() != 0 && depth >= params::asp_min_depth() && prev.abs() < TB_WIN_BOUND;
+        let use_window = depth >= params::asp_min_depth() && prev.abs() < TB_WIN_BOUND;
         let mut delta = params::asp_delta();
-        let (mut alpha, mut beta) =
-            if use_window { ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY)) } else { (-INFINITY, INFINITY) };
+        let (mut alpha, mut beta) = if use_window {
+            ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
+        } else {
+            (-INFINITY, INFINITY)
+        };
         // Fail highs in a row: each re-search goes one ply shallower, since
         // a fail high is usually confirmed at lower depth.
         let mut fail_highs = 0;
@@ -119,7 +122,7 @@ impl Worker {
             for rm in &mut self.root_moves[pv_idx..] {
                 rm.score = -INFINITY;
             }
-            let search_depth = (depth - fail_highs * params::asp_fh_reduce()).max(1);
+            let search_depth = (depth - fail_highs).max(1);
             let score = self.search_root(ctx, alpha, beta, search_depth, pv_idx);
             // Sort what was searched. On an abort keep the partial result only
             // when the first move finished at this depth.
@@ -181,7 +184,7 @@ impl Worker {
             return false; // fixed time: use it all
         }
         let mut soft = b.soft_ms as f64 * params::tm_soft_pct() as f64 / 100.0;
-        if params::tm_dynamic_on() != 0 && depth >= 6 {
+        if depth >= 6 {
             // Stable best move: spend less; a falling score or a best move
             // that keeps changing: spend more.
             let stability = [1.6, 1.25, 1.0, 0.85, 0.75][stable.min(4) as usize];
@@ -250,7 +253,7 @@ impl Worker {
             self.frame(0).piece_to = PieceTo::new(piece, m);
             self.pos.make_move(m);
             self.nodes += 1;
-            let ext = if gives_check && params::check_ext_on() != 0 { 1 } else { 0 };
+            let ext = gives_check as i32;
             let new_depth = depth - 1 + ext;
             let searched = i - pv_idx;
             let mut score;
@@ -259,7 +262,7 @@ impl Worker {
             } else {
                 // Late root moves get a modest reduction too.
                 let mut r = 0;
-                if params::lmr_on() != 0 && depth >= 3 && m.is_quiet() && !gives_check && searched > 3 {
+                if depth >= 3 && m.is_quiet() && !gives_check && searched > 3 {
                     r = (self.lmr[depth.min(63) as usize][searched.min(63)] - 1).max(0);
                 }
                 score = -self.negamax(ctx, -alpha - 1, -alpha, new_depth - r, 1, true);

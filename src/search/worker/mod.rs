@@ -5,12 +5,12 @@
 //! the node counters (Lazy SMP). Thread 0, the main thread, also owns the
 //! clock and the output.
 //!
-//! Each pruning, reduction and extension technique is switched and sized by
-//! `params`, where its measured result is noted in CHANGELOG.md.
+//! Each pruning, reduction and extension technique is sized by `params`;
+//! what each is worth is recorded in `docs/experiments/search.md`.
 
+use super::context::SearchContext;
 use super::history::{Histories, PieceTo};
 use super::params;
-use super::pool::SearchContext;
 use super::skill::Candidate;
 use super::tt::Bound;
 use super::{MAX_PLY, TB_WIN_BOUND};
@@ -219,9 +219,7 @@ impl Worker {
     /// on entry by both negamax and quiescence; `DRAW` is the score of each.
     #[inline(always)]
     fn is_draw(&self, ply: usize) -> bool {
-        self.pos.is_repetition_draw(ply)
-            || self.pos.insufficient_material()
-            || self.pos.fifty_move_draw()
+        self.pos.is_repetition_draw(ply) || self.pos.insufficient_material() || self.pos.fifty_move_draw()
     }
 
     fn has_non_pawn_material(&self) -> bool {
@@ -231,9 +229,6 @@ impl Worker {
 
     /// Static evaluation corrected by what the correction history learnt.
     fn corrected_eval(&self, raw: i32) -> i32 {
-        if params::corr_on() == 0 {
-            return raw;
-        }
         (raw + self.hist.correction(&self.pos)).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 }

@@ -2,22 +2,30 @@
 //! table, whole-node pruning (reverse futility, razoring, null move),
 //! move-level pruning, extensions, late-move reductions and history updates.
 
-use arrayvec::ArrayVec;
 use super::{bound_cuts, refine_eval, score_from_tt, score_to_tt, Worker};
-use crate::chess::{Bitboard, Move};
+use crate::chess::Move;
 use crate::eval::evaluate;
-use crate::search::history::{bonus, threats, PieceTo};
+use crate::search::context::SearchContext;
+use crate::search::history::{bonus, PieceTo};
 use crate::search::movepick::MovePicker;
 use crate::search::params;
-use crate::search::pool::SearchContext;
 use crate::search::see::see_ge;
 use crate::search::tt::Bound;
 use crate::search::{mate_in, mated_in, DRAW, INFINITY, MATE_BOUND, MAX_PLY, TB_WIN, TB_WIN_BOUND};
+use arrayvec::ArrayVec;
 use std::sync::atomic::Ordering;
 
 impl Worker {
     #[allow(clippy::cognitive_complexity)]
-    pub(super) fn negamax(&mut self, ctx: &SearchContext, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, cut_node: bool) -> i32 {
+    pub(super) fn negamax(
+        &mut self,
+        ctx: &SearchContext,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
         let pv_node = beta - alpha > 1;
         if depth <= 0 {
             return self.qsearch(ctx, alpha, beta, ply, true);
@@ -35,12 +43,10 @@ impl Worker {
         }
         // Mate distance pruning: no line from here can beat a mate already
         // found closer to the root.
-        if params::mdp_on() != 0 {
-            alpha = alpha.max(mated_in(ply));
-            beta = beta.min(mate_in(ply + 1));
-            if alpha >= beta {
-                return alpha;
-            }
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
         }
 
         let excluded = self.frame_ref(ply).excluded;
@@ -51,14 +57,13 @@ impl Worker {
         let tt_pv = pv_node || tt_entry.is_some_and(|e| e.pv);
 
         if let Some(e) = tt_entry {
-            if params::tt_cut_on() != 0 && !pv_node && e.depth >= depth && self.pos.halfmove_clock() < 90 {
+            if !pv_node && e.depth >= depth && self.pos.halfmove_clock() < 90 {
                 let cut = bound_cuts(e.bound, tt_score, alpha, beta);
                 if cut {
                     // A quiet hash move that still refutes earns history credit.
                     if tt_score >= beta && tt_move.is_some() && tt_move.is_quiet() && self.pos.is_legal(tt_move) {
                         let conts = self.conts(ply);
-                        let threats = threats(&self.pos);
-                        self.hist.update_quiet(&self.pos, tt_move, &conts, threats, bonus(depth));
+                        self.hist.update_quiet(&self.pos, tt_move, &conts, bonus(depth));
                     }
                     return tt_score;
                 }
@@ -116,12 +121,10 @@ impl Worker {
             }
         }
         self.frame(ply).static_eval = static_eval;
-        let improving = !in_check
-            && ply >= 2
-            && {
-                let two = self.frame_ref(ply - 2).static_eval;
-                two == -INFINITY || static_eval > two
-            };
+        let improving = !in_check && ply >= 2 && {
+            let two = self.frame_ref(ply - 2).static_eval;
+            two == -INFINITY || static_eval > two
+        };
         // Killers of the grandchildren start fresh.
         self.frame(ply + 2).killers = [Move::NONE; 2];
 
@@ -131,8 +134,7 @@ impl Worker {
             // node that is or was on a principal variation (tt_pv): a line
             // the search once followed is where a deep tactic hides behind
             // a good static eval (Stockfish skips it there too).
-            if params::rfp_on() != 0
-                && !(tt_pv && params::rfp_ttpv() != 0)
+            if !tt_pv
                 && depth <= params::rfp_depth()
                 && eval.abs() < TB_WIN_BOUND
                 && eval - params::rfp_margin() * depth + params::rfp_improving() * improving as i32 >= beta
@@ -140,7 +142,7 @@ impl Worker {
                 return (eval + beta) / 2;
             }
             // Razoring: far below alpha, ask quiescence.
-            if params::razor_on() != 0 && depth <= params::razor_depth() && eval + params::razor_margin() * depth <= alpha {
+            if depth <= params::razor_depth() && eval + params::razor_margin() * depth <= alpha {
                 let q = self.qsearch(ctx, alpha, alpha + 1, ply, true);
                 if q <= alpha {
                     return q;
@@ -148,9 +150,8 @@ impl Worker {
             }
             // Null move: if passing still beats beta, a real move will too.
             // Not at tt_pv nodes either, for the same reason: a pass there
-            // hides the quiet threats of the line (WAC 294 -> 296 at 1 s).
-            if params::nmp_on() != 0
-                && !(tt_pv && params::nmp_ttpv() != 0)
+            // hides the quiet threats of the line.
+            if !tt_pv
                 && depth >= params::nmp_depth()
                 && eval >= beta
                 && static_eval >= beta
@@ -159,9 +160,8 @@ impl Worker {
                 && beta.abs() < TB_WIN_BOUND
                 && self.has_non_pawn_material()
             {
-                let r = params::nmp_base()
-                    + depth / params::nmp_div()
-                    + ((eval - beta) / params::nmp_eval_div()).min(3);
+                let r =
+                    params::nmp_base() + depth / params::nmp_div() + ((eval - beta) / params::nmp_eval_div()).min(3);
                 self.frame(ply).piece_to = PieceTo::default();
                 self.pos.make_null_move();
                 self.frame(ply + 1).null_ok = false;
@@ -191,7 +191,7 @@ impl Worker {
 
         // Internal iterative reduction: without a hash move this node was not
         // searched before, so search it shallower first.
-        if params::iir_on() != 0 && depth >= params::iir_depth() && tt_move.is_none() && (pv_node || cut_node) {
+        if depth >= params::iir_depth() && tt_move.is_none() && (pv_node || cut_node) {
             depth -= 1;
         }
 
@@ -200,11 +200,10 @@ impl Worker {
         let mut best_score = tb_floor;
         let mut best_move = Move::NONE;
         let conts = self.conts(ply);
-        let killers = if params::killers_on() != 0 { self.frame_ref(ply).killers } else { [Move::NONE; 2] };
+        let killers = self.frame_ref(ply).killers;
         let prev = self.frame_ref(ply.wrapping_sub(1)).piece_to;
-        let counter = if params::counter_on() != 0 { self.hist.counter(prev) } else { Move::NONE };
-        let threats = threats(&self.pos);
-        let mut picker = MovePicker::new(&self.pos, tt_move, killers, counter, conts, threats);
+        let counter = self.hist.counter(prev);
+        let mut picker = MovePicker::new(&self.pos, tt_move, killers, counter, conts);
         let mut moves_searched = 0;
         // Moves searched without a cutoff, for the history malus (uninitialised
         // storage: most nodes cut off after a move or two).
@@ -213,7 +212,7 @@ impl Worker {
         let lmp_limit = (params::lmp_base() + depth * depth) / if improving { 1 } else { 2 };
         let root_node = ply == 0;
         // A capture as the hash move: the quiet moves rarely matter.
-        let reduce_quiets_more = params::lmr_tt_capture() != 0 && tt_move.is_some() && !tt_move.is_quiet();
+        let reduce_quiets_more = tt_move.is_some() && !tt_move.is_quiet();
 
         while let Some(m) = picker.next(&self.pos, &self.hist) {
             if m == excluded {
@@ -223,17 +222,16 @@ impl Worker {
             // Losing captures come last from the picker; they may be reduced.
             let reducible = is_quiet || picker.in_bad_captures();
             let gives_check = self.pos.gives_check(m);
-            let hist_score = if is_quiet { self.hist.quiet_score(&self.pos, m, &conts, threats) } else { 0 };
+            let hist_score = if is_quiet { self.hist.quiet_score(&self.pos, m, &conts) } else { 0 };
 
             // ---- Move-level pruning (never before a line avoids mate) ----
             if !root_node && best_score > -TB_WIN_BOUND && self.has_non_pawn_material() {
                 if is_quiet && !gives_check {
-                    if params::lmp_on() != 0 && depth <= params::lmp_depth() && moves_searched >= lmp_limit {
+                    if depth <= params::lmp_depth() && moves_searched >= lmp_limit {
                         picker.skip_quiets();
                         continue;
                     }
-                    if params::fut_on() != 0
-                        && !in_check
+                    if !in_check
                         && depth <= params::fut_depth()
                         && static_eval + params::fut_base() + params::fut_margin() * depth <= alpha
                     {
@@ -241,12 +239,9 @@ impl Worker {
                         continue;
                     }
                 }
-                if params::see_on() != 0 && depth <= params::see_depth() {
-                    let threshold = if is_quiet {
-                        -params::see_quiet() * depth
-                    } else {
-                        -params::see_capture() * depth * depth
-                    };
+                if depth <= params::see_depth() {
+                    let threshold =
+                        if is_quiet { -params::see_quiet() * depth } else { -params::see_capture() * depth * depth };
                     if !see_ge(&self.pos, m, threshold) {
                         continue;
                     }
@@ -259,8 +254,7 @@ impl Worker {
 
             // ---- Extensions ----
             let mut ext = 0;
-            if params::se_on() != 0
-                && !root_node
+            if !root_node
                 && m == tt_move
                 && excluded.is_none()
                 && depth >= params::se_depth()
@@ -292,7 +286,7 @@ impl Worker {
                     }
                 }
             }
-            if ext == 0 && gives_check && params::check_ext_on() != 0 {
+            if ext == 0 && gives_check {
                 ext = 1;
             }
 
@@ -310,7 +304,7 @@ impl Worker {
             let new_depth = depth - 1 + ext;
 
             let mut score;
-            if moves_searched > 1 + pv_node as i32 && depth >= params::lmr_min_depth() && params::lmr_on() != 0 && reducible {
+            if moves_searched > 1 + pv_node as i32 && depth >= params::lmr_min_depth() && reducible {
                 // Late-move reduction.
                 let mut r = self.lmr[depth.min(63) as usize][(moves_searched as usize).min(63)];
                 r -= pv_node as i32;
@@ -349,7 +343,7 @@ impl Worker {
                         self.pv.update(ply, m);
                     }
                     if score >= beta {
-                        self.update_histories(ply, depth, m, threats, &quiets_tried, &captures_tried);
+                        self.update_histories(ply, depth, m, &quiets_tried, &captures_tried);
                         break;
                     }
                     alpha = score;
@@ -379,21 +373,28 @@ impl Worker {
 
         if excluded.is_none() {
             // Teach the correction history how wrong the static eval was.
-            if params::corr_on() != 0
-                && !in_check
+            if !in_check
                 && (best_move.is_none() || best_move.is_quiet())
                 && !(bound == Bound::Lower && best_score <= static_eval)
                 && !(bound == Bound::Upper && best_score >= static_eval)
             {
                 self.hist.update_correction(&self.pos, depth, best_score - static_eval);
             }
-            ctx.tt.store(key, best_move, score_to_tt(best_score, ply), raw_eval.max(-MATE_BOUND + 1), depth, bound, tt_pv);
+            ctx.tt.store(
+                key,
+                best_move,
+                score_to_tt(best_score, ply),
+                raw_eval.max(-MATE_BOUND + 1),
+                depth,
+                bound,
+                tt_pv,
+            );
         }
         best_score
     }
 
     /// Rewards the move that cut off and punishes the ones tried before it.
-    fn update_histories(&mut self, ply: usize, depth: i32, m: Move, threats: Bitboard, quiets: &[Move], captures: &[Move]) {
+    fn update_histories(&mut self, ply: usize, depth: i32, m: Move, quiets: &[Move], captures: &[Move]) {
         let b = bonus(depth);
         let malus = b * params::hist_malus_pct() / 100;
         let conts = self.conts(ply);
@@ -407,7 +408,7 @@ impl Worker {
             self.hist.set_counter(prev, m);
             for &q in quiets {
                 let delta = if q == m { b } else { -malus };
-                self.hist.update_quiet(&self.pos, q, &conts, threats, delta);
+                self.hist.update_quiet(&self.pos, q, &conts, delta);
             }
         } else {
             self.hist.update_capture(&self.pos, m, b);

@@ -7,11 +7,11 @@
 use super::{bound_cuts, refine_eval, score_from_tt, score_to_tt, Worker};
 use crate::chess::{Move, MoveList};
 use crate::eval::evaluate;
+use crate::search::context::SearchContext;
 use crate::search::history::captured_type;
 use crate::search::movepick::MovePicker;
 use crate::search::params;
-use crate::search::pool::SearchContext;
-use crate::search::see::{see_ge, value};
+use crate::search::see::see_ge;
 use crate::search::tt::Bound;
 use crate::search::{mate_in, mated_in, DRAW, INFINITY, MATE_BOUND, MAX_PLY};
 
@@ -45,7 +45,7 @@ impl Worker {
         let tt_move = tt_entry.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = tt_entry {
             let s = score_from_tt(e.score, ply);
-            if !pv_node && params::tt_cut_on() != 0 && bound_cuts(e.bound, s, alpha, beta) {
+            if !pv_node && bound_cuts(e.bound, s, alpha, beta) {
                 return s;
             }
         }
@@ -86,15 +86,15 @@ impl Worker {
             if !in_check {
                 // Delta pruning: even winning this piece cannot reach alpha.
                 // A capture that gives check is exempt: it may mate or win more.
-                if params::delta_on() != 0 && !m.is_promotion() {
-                    let optimistic = stand_pat + value(captured_type(&self.pos, m)) + params::delta_margin();
-                    if optimistic <= alpha && !(params::delta_check_exempt() != 0 && self.pos.gives_check(m)) {
+                if !m.is_promotion() {
+                    let optimistic = stand_pat + captured_type(&self.pos, m).value() + params::delta_margin();
+                    if optimistic <= alpha && !self.pos.gives_check(m) {
                         best_score = best_score.max(optimistic);
                         continue;
                     }
                 }
                 // Captures that lose material are not worth a look.
-                if params::qsee_on() != 0 && !see_ge(&self.pos, m, 0) {
+                if !see_ge(&self.pos, m, 0) {
                     continue;
                 }
             }
@@ -124,7 +124,7 @@ impl Worker {
             return mated_in(ply);
         }
         // A quiet mate in one just past the horizon: captures cannot see it.
-        if first && !in_check && best_score < beta && params::qs_mate1() != 0 {
+        if first && !in_check && best_score < beta {
             if let Some(m) = self.quiet_mate_in_one() {
                 best_score = mate_in(ply + 1);
                 best_move = m;

@@ -11,7 +11,10 @@ use rayon::prelude::*;
 /// What became of one game of the input.
 #[derive(Debug)]
 pub enum GameOutcome {
-    Annotated { game: Box<PgnGame>, summary: [SideSummary; 2] },
+    Annotated {
+        game: Box<PgnGame>,
+        summary: [SideSummary; 2],
+    },
     /// Not read (the reader's error names the game and the move) or not
     /// searched.
     Failed(String),
@@ -35,9 +38,7 @@ pub fn annotate_games(
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    Ok(pool.install(|| {
-        games.into_par_iter().map(|game| annotate_one(game, settings, header, progress)).collect()
-    }))
+    Ok(pool.install(|| games.into_par_iter().map(|game| annotate_one(game, settings, header, progress)).collect()))
 }
 
 fn annotate_one(

@@ -48,12 +48,8 @@ fn motif_list(motifs: &[Motif]) -> String {
 /// The comment of a judged move, after its `[%eval]`.
 fn judgement_text(review: &MoveReview, before_pos: &Position, before_eval: &PositionEval) -> Option<String> {
     let judgement = review.judgement?;
-    let mut text = format!(
-        "{}: expected score {:.0}% -> {:.0}%.",
-        judgement.word(),
-        100.0 * review.before,
-        100.0 * review.after
-    );
+    let mut text =
+        format!("{}: expected score {:.0}% -> {:.0}%.", judgement.word(), 100.0 * review.before, 100.0 * review.after);
     if !review.refuted_by.is_empty() {
         text.push_str(&format!(" Refuted by {}.", motif_list(&review.refuted_by)));
     }

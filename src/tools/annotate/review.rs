@@ -188,7 +188,13 @@ fn evaluate(pool: &mut SearchPool, pos: &Position, limits: &Limits) -> PositionE
 
 /// Judges the move from `positions[i]` to `positions[i + 1]`. `None` when the
 /// position after it was not searched (cannot happen for a whole line).
-fn judge_move(i: usize, played: Move, positions: &[Position], evals: &[PositionEval], line_plies: usize) -> Option<MoveReview> {
+fn judge_move(
+    i: usize,
+    played: Move,
+    positions: &[Position],
+    evals: &[PositionEval],
+    line_plies: usize,
+) -> Option<MoveReview> {
     let (before_pos, after_pos) = (&positions[i], positions.get(i + 1)?);
     let (before_eval, after_eval) = (&evals[i], evals.get(i + 1)?);
     let before = before_eval.odds(before_pos).expected_score();

@@ -4,7 +4,6 @@
 
 use crate::chess::attacks::{between, line, pawn_attacks};
 use crate::chess::{Bitboard, PieceType, Position, Square};
-use crate::search::see::value;
 
 /// Squares attacked by the piece on `sq` (empty square: none).
 pub fn attacks_from(pos: &Position, sq: Square) -> Bitboard {
@@ -53,7 +52,7 @@ pub fn threatened(pos: &Position, sq: Square) -> Bitboard {
 /// Is a piece of type `a` worth at least a pawn more than one of type `b`?
 /// Bishop and knight count as equal.
 pub fn outranks(a: PieceType, b: PieceType) -> bool {
-    value(a) - value(b) >= value(PieceType::Pawn)
+    a.value() - b.value() >= PieceType::Pawn.value()
 }
 
 /// Is the piece on `sq` a slider (bishop, rook, queen)?

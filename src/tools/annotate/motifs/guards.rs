@@ -3,7 +3,6 @@
 use super::board::attacks_from;
 use super::line::Replay;
 use crate::chess::{Bitboard, Color, PieceType, Position, Square};
-use crate::search::see::value;
 
 /// How much more than it takes a piece must be worth for its move to count
 /// as a sacrifice: a pawn, so that bishop-for-knight trades are not.
@@ -59,8 +58,8 @@ fn decoys_at(r: &Replay, i: usize) -> bool {
     }
     let s = m.to();
     let taken = r.before(i).piece_on(s);
-    let taken_value = if taken.is_some() { value(taken.piece_type()) } else { 0 };
-    let sacrificed = value(r.after(i).piece_on(s).piece_type()) - taken_value >= SACRIFICE;
+    let taken_value = if taken.is_some() { taken.piece_type().value() } else { 0 };
+    let sacrificed = r.after(i).piece_on(s).piece_type().value() - taken_value >= SACRIFICE;
     if !sacrificed || !reply.is_capture() || reply.to() != s || exploit.is_capture() {
         return false;
     }

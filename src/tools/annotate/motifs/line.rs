@@ -2,7 +2,7 @@
 //! ply, and the material bookkeeping the detectors share.
 
 use crate::chess::{Color, Move, PieceType, Position, Square};
-use crate::search::see::{see_ge, value};
+use crate::search::see::see_ge;
 
 /// Plies from the root that the detectors search for a motif; a tactic that
 /// only shows after this is not what the line is about. Mates, stalemates
@@ -113,7 +113,7 @@ impl Replay {
 
 /// Material of `c`, kings excluded.
 fn material(pos: &Position, c: Color) -> i32 {
-    PieceType::ALL[..5].iter().map(|&pt| pos.pieces_of(c, pt).count() as i32 * value(pt)).sum()
+    PieceType::ALL[..5].iter().map(|&pt| pos.pieces_of(c, pt).count() as i32 * pt.value()).sum()
 }
 
 /// The attacker's material lead in `pos`.
@@ -151,7 +151,7 @@ fn see_value(pos: &Position, m: Move) -> i32 {
     if !see_ge(pos, m, 1) {
         return 0;
     }
-    let (mut lo, mut hi) = (1, value(PieceType::Queen) + 1);
+    let (mut lo, mut hi) = (1, PieceType::Queen.value() + 1);
     while hi - lo > 1 {
         let mid = (lo + hi) / 2;
         if see_ge(pos, m, mid) {

@@ -3,7 +3,7 @@
 
 use super::line::{Replay, MIN_GAIN};
 use crate::chess::{Piece, PieceType};
-use crate::search::see::{see_ge, value};
+use crate::search::see::see_ge;
 
 /// Hanging piece: the attacker's first move captures a piece (not a pawn)
 /// that the defender cannot take back (no legal recapture on its square),
@@ -16,7 +16,7 @@ pub fn is_hanging_piece(r: &Replay) -> bool {
     let victim = r.before(0).piece_on(m.to()).piece_type();
     let after = r.after(0);
     let retake = after.legal_moves().iter().any(|x| x.is_capture() && x.to() == m.to());
-    victim != PieceType::Pawn && !retake && r.gain() >= value(victim) - value(PieceType::Pawn)
+    victim != PieceType::Pawn && !retake && r.gain() >= victim.value() - PieceType::Pawn.value()
 }
 
 /// Trapped piece: the attacker captures, inside the window, a piece (not a

@@ -2,6 +2,7 @@
 
 use super::testutil::parse;
 use super::*;
+use crate::chess::rng::SplitMix64;
 use crate::chess::START_FEN;
 
 #[test]
@@ -52,18 +53,6 @@ fn moves_after_an_illegal_one_are_ignored() {
     assert!(motifs_in_line(&pos, &line).is_empty());
 }
 
-/// A small xorshift generator: deterministic, so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 #[test]
 fn random_lines_never_panic() {
     let fens = [
@@ -74,27 +63,28 @@ fn random_lines_never_panic() {
         "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
         "7k/8/8/8/8/8/2q5/K5R1 w - - 0 1",
     ];
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    // Seeded, so a failure can be replayed.
+    let mut rng = SplitMix64::new(0x9E37_79B9_7F4A_7C15);
     for fen in fens {
         let root = Position::from_fen(fen, false).unwrap();
         for _ in 0..12 {
             let mut pos = root.clone();
             let mut line = Vec::new();
-            let plies = 1 + rng.next() % 24;
+            let plies = 1 + rng.next_u64() % 24;
             for _ in 0..plies {
                 let legal = pos.legal_moves();
                 if legal.is_empty() {
                     break;
                 }
-                let m = legal.as_slice()[(rng.next() % legal.len() as u64) as usize];
+                let m = legal.as_slice()[(rng.next_u64() % legal.len() as u64) as usize];
                 pos.make_move(m);
                 line.push(m);
             }
             let found = motifs_in_line(&root, &line);
             assert!(found.windows(2).all(|w| w[0] < w[1]), "{fen}: {found:?}");
             // Junk moves anywhere only cut the line short.
-            let cut = (rng.next() as usize) % (line.len() + 1);
-            line.insert(cut, Move::from_raw(rng.next() as u16));
+            let cut = (rng.next_u64() as usize) % (line.len() + 1);
+            line.insert(cut, Move::from_raw(rng.next_u64() as u16));
             motifs_in_line(&root, &line);
         }
     }

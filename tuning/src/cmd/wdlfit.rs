@@ -1,6 +1,7 @@
 //! Fits the win/draw/loss model (`src/eval/wdl.rs`) to self-play results.
 //!
-//! Reads `FEN;result;score` lines (White's view, as `datagen` writes them)
+//! Reads `FEN;result;score` lines (White's view, as `datagen` writes them;
+//! or `FEN | score | result`, see `crate::data`)
 //! and finds the coefficients of the two cubics, midpoint `a(m)` and width
 //! `b(m)` of the win curve in the material count `m`, that maximise the
 //! likelihood of the games' results. The held-out split takes whole blocks of
@@ -11,34 +12,35 @@
 //! the coefficients or, with `--write`, rewrites the block between
 //! `// BEGIN FITTED` and `// END FITTED` in the model's source file.
 
-use clap::Parser;
+use crate::data::{DataFile, Record};
+use crate::error::Error;
+use crate::setup::{held_out, read_file, write_file};
 use jiangjun::chess::Position;
 use jiangjun::eval::wdl::{material_count, WdlModel, MATERIAL_MAX, MATERIAL_MIN, MATERIAL_SCALE, SCORE_CLAMP};
-use jiangjun_tuning::{parse_line, read_data_file};
 
-#[derive(Parser)]
+#[derive(clap::Args)]
 #[command(about = "Fit the win/draw/loss model to self-play results")]
-struct Args {
+pub struct Args {
     /// Data files of `FEN;result;score` lines.
-    inputs: Vec<String>,
+    pub inputs: Vec<String>,
     /// Share of the data held out to measure the fit.
     #[arg(long, default_value_t = 0.2)]
-    holdout: f64,
+    pub holdout: f64,
     /// The held-out split takes whole blocks of this many consecutive lines.
     #[arg(long, default_value_t = 1000)]
-    holdout_block: usize,
+    pub holdout_block: usize,
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
     /// Full-batch Adam steps.
     #[arg(long, default_value_t = 3000)]
-    iterations: usize,
+    pub iterations: usize,
     /// Positions whose score is beyond this (centipawns) are left out: they
     /// are mates and tablebase wins, whose odds are not a curve's business.
     #[arg(long, default_value_t = 3000)]
-    max_score: i32,
+    pub max_score: i32,
     /// Source file whose fitted block is rewritten (src/eval/wdl.rs).
     #[arg(long)]
-    write: Option<String>,
+    pub write: Option<String>,
 }
 
 /// Positions with one score from White's view, material count and White's
@@ -61,7 +63,12 @@ fn merge(samples: Vec<(i32, i32, u8)>) -> Vec<Sample> {
     }
     counts
         .into_iter()
-        .map(|((v, material, outcome), n)| Sample { v: v as f64, m: material as f64 / MATERIAL_SCALE, outcome, count: n as f64 })
+        .map(|((v, material, outcome), n)| Sample {
+            v: v as f64,
+            m: material as f64 / MATERIAL_SCALE,
+            outcome,
+            count: n as f64,
+        })
         .collect()
 }
 
@@ -69,13 +76,11 @@ fn total(data: &[Sample]) -> f64 {
     data.iter().map(|s| s.count).sum()
 }
 
-fn main() {
-    let args = Args::parse();
+pub fn run(args: Args) -> Result<(), Error> {
     if args.inputs.is_empty() {
-        eprintln!("error: no data files given");
-        std::process::exit(2);
+        return Err(Error::Usage("no data files given".to_string()));
     }
-    let (train, test) = load(&args);
+    let (train, test) = load(&args)?;
     println!("{} positions for fitting, {} held out", total(&train), total(&test));
     report_frequencies(&train, &test);
 
@@ -90,28 +95,36 @@ fn main() {
     calibration(&model, &test);
     let block = fitted_block(&model);
     match &args.write {
-        Some(path) => write_block(path, &block),
+        Some(path) => write_block(path, &block)?,
         None => println!("{block}"),
     }
+    Ok(())
 }
 
-fn load(args: &Args) -> (Vec<Sample>, Vec<Sample>) {
+/// The fitting and the held-out samples of every input file. Lines without
+/// a score, malformed ones and those whose FEN does not parse are skipped;
+/// they still count in the line index that places the held-out blocks.
+fn load(args: &Args) -> Result<(Vec<Sample>, Vec<Sample>), Error> {
     let (mut train, mut test) = (Vec::new(), Vec::new());
     let mut index = 0usize;
     for path in &args.inputs {
-        for line in read_data_file(path).lines() {
+        for record in DataFile::read(path)?.records() {
             index += 1;
-            let Some((fen, result, Some(score))) = parse_line(line) else { continue };
+            let Ok(Record { fen, result, score: Some(score) }) = record else { continue };
             if score.abs() > args.max_score {
                 continue;
             }
-            let Ok(pos) = Position::from_fen(&fen, false) else { continue };
-            let outcome = if result > 0.75 { 2 } else if result < 0.25 { 0 } else { 1 };
+            let Ok(pos) = Position::from_fen(fen, false) else { continue };
+            let outcome = if result > 0.75 {
+                2
+            } else if result < 0.25 {
+                0
+            } else {
+                1
+            };
             let material = material_count(&pos).clamp(MATERIAL_MIN, MATERIAL_MAX);
             let sample = (score.clamp(-SCORE_CLAMP, SCORE_CLAMP), material, outcome);
-            let block = (index / args.holdout_block.max(1)) as u64;
-            let h = (block ^ args.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
-            if (h as f64 / (1u64 << 24) as f64) < args.holdout {
+            if held_out(index, args.holdout_block, args.seed, args.holdout) {
                 test.push(sample);
             } else {
                 train.push(sample);
@@ -119,10 +132,9 @@ fn load(args: &Args) -> (Vec<Sample>, Vec<Sample>) {
         }
     }
     if train.is_empty() || test.is_empty() {
-        eprintln!("error: not enough positions with scores to fit and to test");
-        std::process::exit(2);
+        return Err(Error::Input("not enough positions with scores to fit and to test".to_string()));
     }
-    (merge(train), merge(test))
+    Ok((merge(train), merge(test)))
 }
 
 fn report_frequencies(train: &[Sample], test: &[Sample]) {
@@ -214,8 +226,7 @@ fn basis(m: f64) -> [f64; 4] {
 /// The coefficients (constant first) of the cubic through `values` at the
 /// nodes: Gaussian elimination on the 4x4 Vandermonde system.
 fn coefficients(values: &[f64]) -> [f64; 4] {
-    let mut rows: Vec<[f64; 5]> =
-        NODES.iter().zip(values).map(|(&x, &y)| [1.0, x, x * x, x * x * x, y]).collect();
+    let mut rows: Vec<[f64; 5]> = NODES.iter().zip(values).map(|(&x, &y)| [1.0, x, x * x, x * x * x, y]).collect();
     for col in 0..4 {
         let pivot = (col..4).max_by(|&a, &b| rows[a][col].abs().total_cmp(&rows[b][col].abs())).unwrap_or(col);
         rows.swap(col, pivot);
@@ -280,8 +291,15 @@ fn to_model(p: &[f64; 8]) -> WdlModel {
 /// Predicted against observed expected score (White's view) by score band
 /// and material band, on the held-out positions.
 fn calibration(model: &WdlModel, data: &[Sample]) {
-    const SCORES: [(f64, f64); 7] =
-        [(-3000.0, -300.0), (-300.0, -150.0), (-150.0, -50.0), (-50.0, 50.0), (50.0, 150.0), (150.0, 300.0), (300.0, 3001.0)];
+    const SCORES: [(f64, f64); 7] = [
+        (-3000.0, -300.0),
+        (-300.0, -150.0),
+        (-150.0, -50.0),
+        (-50.0, 50.0),
+        (50.0, 150.0),
+        (150.0, 300.0),
+        (300.0, 3001.0),
+    ];
     const MATERIAL: [(i32, i32); 3] = [(0, 30), (31, 55), (56, 200)];
     println!("held-out expected score, predicted / observed (positions):");
     print!("{:>14}", "score \\ mat");
@@ -293,16 +311,21 @@ fn calibration(model: &WdlModel, data: &[Sample]) {
         print!("{:>14}", format!("[{slo}, {shi})"));
         for (mlo, mhi) in MATERIAL {
             let (lo, hi) = (mlo.max(MATERIAL_MIN) as f64 / MATERIAL_SCALE, mhi as f64 / MATERIAL_SCALE);
-            let cell: Vec<&Sample> = data.iter().filter(|s| s.v >= slo && s.v < shi && s.m >= lo - 1e-9 && s.m <= hi + 1e-9).collect();
+            let cell: Vec<&Sample> =
+                data.iter().filter(|s| s.v >= slo && s.v < shi && s.m >= lo - 1e-9 && s.m <= hi + 1e-9).collect();
             if cell.is_empty() {
                 print!("  {:>22}", "-");
                 continue;
             }
             let n: f64 = cell.iter().map(|s| s.count).sum();
-            let predicted: f64 = cell.iter().map(|s| {
-                let p = probabilities(model, s);
-                s.count * (p[2] + p[1] / 2.0)
-            }).sum::<f64>() / n;
+            let predicted: f64 = cell
+                .iter()
+                .map(|s| {
+                    let p = probabilities(model, s);
+                    s.count * (p[2] + p[1] / 2.0)
+                })
+                .sum::<f64>()
+                / n;
             let observed: f64 = cell.iter().map(|s| s.count * s.outcome as f64 / 2.0).sum::<f64>() / n;
             print!("  {:>22}", format!("{predicted:.3} / {observed:.3} ({n})"));
         }
@@ -321,19 +344,15 @@ fn fitted_block(model: &WdlModel) -> String {
     )
 }
 
-fn write_block(path: &str, block: &str) {
-    let text = read_data_file(path);
+fn write_block(path: &str, block: &str) -> Result<(), Error> {
+    let text = read_file(path)?;
     let (Some(start), Some(end)) = (text.find("// BEGIN FITTED"), text.find("// END FITTED")) else {
-        eprintln!("error: {path} has no BEGIN FITTED / END FITTED block");
-        std::process::exit(2);
+        return Err(Error::Input(format!("{path} has no BEGIN FITTED / END FITTED block")));
     };
     let end = end + "// END FITTED".len();
-    let new = format!("{}{}{}", &text[..start], block, &text[end..]);
-    if let Err(e) = std::fs::write(path, new) {
-        eprintln!("error: cannot write {path}: {e}");
-        std::process::exit(2);
-    }
+    write_file(path, &format!("{}{}{}", &text[..start], block, &text[end..]))?;
     println!("rewrote the fitted block of {path}");
+    Ok(())
 }
 
 #[cfg(test)]

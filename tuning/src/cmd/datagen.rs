@@ -10,77 +10,64 @@
 //! mating and shuffling phases, which teach the evaluation little). Quiet
 //! positions (not in check, best move not a capture or promotion, no mate
 //! score) are written as `FEN;result;score` with the result and the search
-//! score (centipawns) from White's view: the tuner can learn from the
-//! score as well as from the one bit of the result.
+//! score (centipawns) from White's view (the format is described in
+//! `crate::data`): the tuner can learn from the score as well as from the
+//! one bit of the result.
 //!
 //! Output is appended game by game, so a stopped run can be resumed: the
 //! existing positions are counted and generation continues until the target.
 
-use clap::Parser;
-use indicatif::{ProgressBar, ProgressStyle};
+use crate::data::format_line;
+use crate::error::Error;
+use crate::setup::{append, on_threads, own_search, progress_bar, write_all};
+use crate::{is_quiet_label, white_view};
+use jiangjun::chess::rng::SplitMix64;
 use jiangjun::chess::{Color, Outcome, Position};
 use jiangjun::search::{Limits, SearchPool, SilentReporter};
-use jiangjun_tuning::{is_quiet_label, white_view};
-use std::fs::OpenOptions;
-use std::io::{BufRead, BufReader, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::io::{BufRead, BufReader};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-#[derive(Parser)]
+#[derive(clap::Args)]
 #[command(about = "Generate self-play training positions for the Texel tuner")]
-struct Args {
+pub struct Args {
     /// Output file (appended to; existing positions count towards --positions).
     #[arg(long, default_value = "tuning/data/selfplay.txt")]
-    out: String,
+    pub out: String,
     /// Stop once the file holds this many positions.
     #[arg(long, default_value_t = 1_000_000)]
-    positions: u64,
+    pub positions: u64,
     /// Nodes searched per move.
     #[arg(long, default_value_t = 6000)]
-    nodes: u64,
+    pub nodes: u64,
     /// Games played at the same time (one search thread each).
     #[arg(long, default_value_t = 2)]
-    threads: usize,
+    pub threads: usize,
     /// Opening book (EPD, one position per line).
     #[arg(long, default_value = "../shared/data/noob_2moves.epd")]
-    book: String,
+    pub book: String,
     /// Random legal moves played after the book position.
     #[arg(long, default_value_t = 4)]
-    random_plies: usize,
+    pub random_plies: usize,
     /// Positions of each game's first plies are not written.
     #[arg(long, default_value_t = 8)]
-    skip_plies: usize,
+    pub skip_plies: usize,
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
     /// Adjudicate a win once the score has been beyond this many centipawns,
     /// for the same side, for `ADJ_PLIES` plies in a row (0: never).
     #[arg(long, default_value_t = 1000)]
-    win_adj: i32,
+    pub win_adj: i32,
     /// Adjudicate a draw from this ply on once the score has been within
     /// `DRAW_ADJ_SCORE` of zero for `ADJ_PLIES` plies in a row (0: never).
     #[arg(long, default_value_t = 80)]
-    draw_adj_ply: usize,
+    pub draw_adj_ply: usize,
 }
 
 /// Plies in a row a score must hold before a game is adjudicated.
 const ADJ_PLIES: usize = 6;
 /// Scores this close to zero count towards a draw adjudication.
 const DRAW_ADJ_SCORE: i32 = 10;
-
-/// xorshift64*: small, seedable, good enough for choosing openings.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 fn count_lines(path: &str) -> u64 {
     match std::fs::File::open(path) {
@@ -131,7 +118,12 @@ impl Adjudicator {
 
 /// Plays one game; returns the quiet positions (FEN and White's search
 /// score) and the result.
-fn play_game(pool: &mut SearchPool, book: &[String], rng: &mut Rng, args: &Args) -> Option<(Vec<(String, i32)>, f64)> {
+fn play_game(
+    pool: &mut SearchPool,
+    book: &[String],
+    rng: &mut SplitMix64,
+    args: &Args,
+) -> Option<(Vec<(String, i32)>, f64)> {
     let fen = &book[rng.below(book.len())];
     let mut pos = Position::from_fen(fen, false).ok()?;
     for _ in 0..args.random_plies {
@@ -171,71 +163,53 @@ fn play_game(pool: &mut SearchPool, book: &[String], rng: &mut Rng, args: &Args)
     Some((quiet, result))
 }
 
-fn main() {
-    let args = Args::parse();
+pub fn run(args: Args) -> Result<(), Error> {
     let book: Vec<String> = std::fs::read_to_string(&args.book)
-        .unwrap_or_else(|e| {
-            eprintln!("error: cannot read book {}: {e}", args.book);
-            std::process::exit(2)
-        })
+        .map_err(|e| Error::io(&args.book, "read book", e))?
         .lines()
         .map(|l| l.split_whitespace().take(4).collect::<Vec<_>>().join(" "))
         .filter(|l| !l.is_empty())
         .collect();
-    if let Some(dir) = std::path::Path::new(&args.out).parent() {
-        let _ = std::fs::create_dir_all(dir);
+    if book.is_empty() {
+        return Err(Error::Input(format!("the book {} holds no positions", args.book)));
     }
     let existing = count_lines(&args.out);
-    let written = Arc::new(AtomicU64::new(existing));
-    let file = Arc::new(Mutex::new(
-        OpenOptions::new().create(true).append(true).open(&args.out).unwrap_or_else(|e| {
-            eprintln!("error: cannot open {}: {e}", args.out);
-            std::process::exit(2)
-        }),
-    ));
-    let bar = ProgressBar::new(args.positions);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} positions {per_sec} eta {eta} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let written = AtomicU64::new(existing);
+    let file = Mutex::new(append(&args.out, true)?);
+    let bar = progress_bar(args.positions, "{bar:40} {pos}/{len} positions {per_sec} eta {eta} {msg}");
     bar.set_position(existing);
-    let games = Arc::new(AtomicU64::new(0));
+    let games = AtomicU64::new(0);
+    // Set when a worker fails: the others stop after their game.
+    let failed = AtomicBool::new(false);
     // Each run continues the random sequence from where the file stands, so
     // a resumed run does not replay the same openings.
     let base_seed = args.seed ^ existing.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    std::thread::scope(|s| {
-        for t in 0..args.threads.max(1) {
-            let (written, file, bar, games, book, args) = (&written, &file, &bar, &games, &book, &args);
-            s.spawn(move || {
-                let mut rng = Rng(base_seed.wrapping_add(t as u64 * 0x1234_5678_9ABC_DEF1) | 1);
-                let mut pool = SearchPool::new(1, 8).expect("8 MB hash");
-                while written.load(Ordering::Relaxed) < args.positions {
-                    let Some((fens, result)) = play_game(&mut pool, book, &mut rng, args) else { continue };
-                    let mut text = String::new();
-                    for (f, score) in &fens {
-                        text.push_str(&format!("{f};{result:.1};{score}\n"));
-                    }
-                    let mut f = file.lock().unwrap();
-                    if f.write_all(text.as_bytes()).and_then(|_| f.flush()).is_err() {
-                        eprintln!("error: write failed");
-                        std::process::exit(2);
-                    }
-                    drop(f);
-                    let n = written.fetch_add(fens.len() as u64, Ordering::Relaxed) + fens.len() as u64;
-                    let g = games.fetch_add(1, Ordering::Relaxed) + 1;
-                    bar.set_position(n.min(args.positions));
-                    bar.set_message(format!("{g} games"));
-                }
-            });
-        }
+    let outcome = on_threads(0..args.threads.max(1), |t| {
+        let worker = || -> Result<(), Error> {
+            let mut rng = SplitMix64::new(base_seed.wrapping_add(t as u64 * 0x1234_5678_9ABC_DEF1) | 1);
+            let mut pool = own_search(8)?;
+            while written.load(Ordering::Relaxed) < args.positions && !failed.load(Ordering::Relaxed) {
+                let Some((fens, result)) = play_game(&mut pool, &book, &mut rng, &args) else { continue };
+                let text: String = fens.iter().map(|(f, score)| format_line(f, result, *score)).collect();
+                write_all(&mut file.lock().unwrap_or_else(|e| e.into_inner()), &args.out, &text)?;
+                let n = written.fetch_add(fens.len() as u64, Ordering::Relaxed) + fens.len() as u64;
+                let g = games.fetch_add(1, Ordering::Relaxed) + 1;
+                bar.set_position(n.min(args.positions));
+                bar.set_message(format!("{g} games"));
+            }
+            Ok(())
+        };
+        worker().inspect_err(|_| failed.store(true, Ordering::Relaxed))
     });
     bar.finish();
+    outcome?;
     println!(
         "{} positions in {} ({} new games this run)",
         written.load(Ordering::Relaxed),
         args.out,
         games.load(Ordering::Relaxed)
     );
+    Ok(())
 }
 
 #[cfg(test)]
