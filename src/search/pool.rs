@@ -269,7 +269,7 @@ impl SearchPool {
         let multipv = match skill {
             Some((s, _)) => {
                 limits.nodes = Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes)));
-                shown_multipv.max(super::skill::CANDIDATES)
+                shown_multipv.max(s.lines)
             }
             None => shown_multipv,
         };

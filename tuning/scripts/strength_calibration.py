@@ -55,7 +55,13 @@ LADDER = {
 def ladder_spec(name):
     """A ladder engine by name; `sfNNNN` is Stockfish 15.1 at `UCI_Elo` NNNN
     (1350..2850), the weakening its authors calibrated against CCRL 40/4,
-    which gives the ladder rungs below Fairy-Max."""
+    which gives the ladder rungs below Fairy-Max; `NAME@dN` is a ladder
+    engine searching to depth N on every move, for rungs below `sf1350`."""
+    m = re.fullmatch(r"(\w+)@d(\d+)", name)
+    if m:
+        # A ladder engine held to a fixed depth: the rungs below Stockfish's
+        # weakest setting (Fairy-Max at depth 2 or 3 plays at once).
+        return ladder_spec(m.group(1)).replace(f"name={m.group(1)}", f"name={name}", 1) + f",depth={m.group(2)}"
     m = re.fullmatch(r"sf(\d{4})", name)
     if m:
         return (f"name={name},cmd=/usr/games/stockfish,option.Hash=16,option.Threads=1,"
