@@ -15,30 +15,17 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
 
-/// What the pool knows when it starts a search.
-pub(crate) struct SearchSetup {
-    pub root: Position,
-    pub root_moves: Vec<Move>,
-    pub limits: Limits,
-    pub multipv: usize,
-    pub shown_multipv: usize,
-    pub skill: Option<(Skill, u64)>,
-    pub tt: Arc<TranspositionTable>,
-    pub budget: Option<TimeBudget>,
-    pub threads: usize,
-    pub reporter: Arc<dyn Reporter>,
-    pub tablebases: Arc<Tablebases>,
-    pub tb_cardinality: u32,
-    pub tb_probe_depth: i32,
-    pub tb_rule50: bool,
-    /// The tables' verdict on each root move when they ranked the root.
-    pub tb_root: Vec<(Move, i32)>,
-}
-
 /// A node counter on its own cache line, so threads do not false-share.
 #[repr(align(64))]
 #[derive(Default)]
 pub(crate) struct PaddedCounter(AtomicU64);
+
+impl PaddedCounter {
+    /// One zeroed counter per thread.
+    pub fn per_thread(threads: usize) -> Vec<PaddedCounter> {
+        (0..threads).map(|_| PaddedCounter::default()).collect()
+    }
+}
 
 impl std::ops::Deref for PaddedCounter {
     type Target = AtomicU64;
@@ -61,16 +48,6 @@ pub(crate) struct SearchContext {
     pub skill: Option<(Skill, u64)>,
     pub tt: Arc<TranspositionTable>,
     pub stop: AtomicBool,
-    /// Set only by the GUI's `stop` (or `quit`, a new `go`...), never by
-    /// the search's own limits: an infinite or ponder search must not
-    /// answer until this or `ponderhit`, even when a node or depth limit
-    /// (or a mate found) ended the search itself.
-    stop_requested: AtomicBool,
-    pondering: AtomicBool,
-    /// Set by the main thread when an iteration ends during a ponder search
-    /// that would have stopped there had it been a normal search: the move
-    /// is ready, so `ponderhit` plays it at once.
-    stop_on_ponderhit: AtomicBool,
     /// When the `go` arrived. Time spent pondering counts toward the move's
     /// budget, as in Stockfish and Ethereal: the clock sent with `go ponder`
     /// is the clock left at `ponderhit`, so a deadline measured from the
@@ -88,11 +65,41 @@ pub(crate) struct SearchContext {
     pub tb_rule50: bool,
     pub tb_hits: Vec<PaddedCounter>,
     /// The tables' verdict on each root move when they ranked the root.
-    tb_root: Vec<(Move, i32)>,
+    pub tb_root: Vec<(Move, i32)>,
+    /// The stop and ponder protocol and the threads' results: changed only
+    /// through this type's methods.
+    pub sync: SearchSync,
+}
+
+/// The part of a search's shared state that changes while it runs.
+pub(crate) struct SearchSync {
+    /// Set only by the GUI's `stop` (or `quit`, a new `go`...), never by
+    /// the search's own limits: an infinite or ponder search must not
+    /// answer until this or `ponderhit`, even when a node or depth limit
+    /// (or a mate found) ended the search itself.
+    stop_requested: AtomicBool,
+    pondering: AtomicBool,
+    /// Set by the main thread when an iteration ends during a ponder search
+    /// that would have stopped there had it been a normal search: the move
+    /// is ready, so `ponderhit` plays it at once.
+    stop_on_ponderhit: AtomicBool,
     /// (best move, score, completed depth, pv) of each thread when it ends.
     results: Mutex<Vec<Option<ThreadResult>>>,
     helpers_running: Mutex<usize>,
     helpers_done: Condvar,
+}
+
+impl SearchSync {
+    pub fn new(threads: usize, ponder: bool) -> SearchSync {
+        SearchSync {
+            stop_requested: AtomicBool::new(false),
+            pondering: AtomicBool::new(ponder),
+            stop_on_ponderhit: AtomicBool::new(false),
+            results: Mutex::new(vec![None; threads]),
+            helpers_running: Mutex::new(threads - 1),
+            helpers_done: Condvar::new(),
+        }
+    }
 }
 
 /// What one thread found, handed in when it ends.
@@ -110,35 +117,6 @@ pub(crate) struct ThreadResult {
 }
 
 impl SearchContext {
-    pub fn new(s: SearchSetup) -> SearchContext {
-        SearchContext {
-            root: s.root,
-            root_moves: s.root_moves,
-            pondering: AtomicBool::new(s.limits.ponder),
-            multipv: s.multipv,
-            shown_multipv: s.shown_multipv,
-            skill: s.skill,
-            tt: s.tt,
-            stop: AtomicBool::new(false),
-            stop_requested: AtomicBool::new(false),
-            stop_on_ponderhit: AtomicBool::new(false),
-            start: s.limits.received.unwrap_or_else(Instant::now),
-            budget: s.budget,
-            nodes: (0..s.threads).map(|_| PaddedCounter::default()).collect(),
-            reporter: s.reporter,
-            tablebases: s.tablebases,
-            tb_cardinality: s.tb_cardinality,
-            tb_probe_depth: s.tb_probe_depth,
-            tb_rule50: s.tb_rule50,
-            tb_hits: (0..s.threads).map(|_| PaddedCounter::default()).collect(),
-            tb_root: s.tb_root,
-            results: Mutex::new(vec![None; s.threads]),
-            helpers_running: Mutex::new(s.threads - 1),
-            helpers_done: Condvar::new(),
-            limits: s.limits,
-        }
-    }
-
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
@@ -162,7 +140,7 @@ impl SearchContext {
     }
 
     pub fn is_pondering(&self) -> bool {
-        self.pondering.load(Ordering::Acquire)
+        self.sync.pondering.load(Ordering::Acquire)
     }
 
     /// Time spent on this move since the `go`, pondering included.
@@ -179,22 +157,22 @@ impl SearchContext {
         }
         // Paired with `ponderhit`'s store and load (both SeqCst): either it
         // sees this flag, or this thread sees that pondering has ended.
-        self.stop_on_ponderhit.store(true, Ordering::SeqCst);
-        !self.pondering.load(Ordering::SeqCst)
+        self.sync.stop_on_ponderhit.store(true, Ordering::SeqCst);
+        !self.sync.pondering.load(Ordering::SeqCst)
     }
 
     /// The GUI's `stop` (or a new command that ends the search): the search
     /// finishes now and still reports a move. A stopped ponder search is
     /// over too.
     pub fn request_stop(&self) {
-        self.pondering.store(false, Ordering::Release);
-        self.stop_requested.store(true, Ordering::Release);
+        self.sync.pondering.store(false, Ordering::Release);
+        self.sync.stop_requested.store(true, Ordering::Release);
         self.stop.store(true, Ordering::Release);
     }
 
     /// Whether the GUI asked the search to stop (its own limits do not count).
     pub fn stop_requested(&self) -> bool {
-        self.stop_requested.load(Ordering::Acquire)
+        self.sync.stop_requested.load(Ordering::Acquire)
     }
 
     /// The opponent played the expected move: the ponder search becomes a
@@ -204,8 +182,8 @@ impl SearchContext {
         if self.is_pondering() {
             // Paired with `time_is_up` (both SeqCst): either that thread
             // sees pondering has ended, or this one sees its flag.
-            self.pondering.store(false, Ordering::SeqCst);
-            if self.stop_on_ponderhit.load(Ordering::SeqCst) {
+            self.sync.pondering.store(false, Ordering::SeqCst);
+            if self.sync.stop_on_ponderhit.load(Ordering::SeqCst) {
                 self.stop.store(true, Ordering::Release);
             }
         }
@@ -213,26 +191,26 @@ impl SearchContext {
 
     /// Hands in thread `id`'s result.
     pub fn record(&self, id: usize, result: ThreadResult) {
-        self.results.lock().unwrap()[id] = Some(result);
+        self.sync.results.lock().unwrap()[id] = Some(result);
     }
 
     /// Every thread's result (`None` for a thread that found nothing).
     pub fn results(&self) -> Vec<Option<ThreadResult>> {
-        self.results.lock().unwrap().clone()
+        self.sync.results.lock().unwrap().clone()
     }
 
     /// Called by each helper thread when its search has ended.
     pub fn helper_finished(&self) {
-        let mut n = self.helpers_running.lock().unwrap();
+        let mut n = self.sync.helpers_running.lock().unwrap();
         *n -= 1;
-        self.helpers_done.notify_all();
+        self.sync.helpers_done.notify_all();
     }
 
     /// Blocks the main thread until every helper has ended.
     pub fn wait_for_helpers(&self) {
-        let mut n = self.helpers_running.lock().unwrap();
+        let mut n = self.sync.helpers_running.lock().unwrap();
         while *n > 0 {
-            n = self.helpers_done.wait(n).unwrap();
+            n = self.sync.helpers_done.wait(n).unwrap();
         }
     }
 }

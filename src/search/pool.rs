@@ -6,7 +6,7 @@
 //! `infinite`/`ponder`, stops the helpers, picks the move by a vote over the
 //! threads' results and reports it.
 
-use super::context::{SearchContext, SearchSetup, ThreadResult};
+use super::context::{PaddedCounter, SearchContext, SearchSync, ThreadResult};
 use super::skill::Skill;
 use super::time;
 use super::tt::TranspositionTable;
@@ -16,7 +16,7 @@ use crate::chess::rng::SplitMix64;
 use crate::chess::{Move, Position};
 use crate::tablebase::{Tablebases, TbError, Wdl};
 use crossbeam_channel::{unbounded, Receiver, Sender};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -284,23 +284,28 @@ impl SearchPool {
         let budget =
             if limits.infinite { None } else { time::budget(&limits, root.side_to_move(), self.move_overhead_ms) };
         self.tt.new_search();
-        let ctx = Arc::new(SearchContext::new(SearchSetup {
+        let threads = self.threads.len();
+        let ctx = Arc::new(SearchContext {
             root: root.clone(),
             root_moves: tb_root.moves,
             multipv,
             shown_multipv,
             skill,
             tt: Arc::clone(&self.tt),
+            stop: AtomicBool::new(false),
+            start: limits.received.unwrap_or_else(Instant::now),
             budget,
-            threads: self.threads.len(),
+            nodes: PaddedCounter::per_thread(threads),
             reporter,
             tablebases: Arc::clone(&self.tablebases),
             tb_cardinality: tb_root.cardinality,
             tb_probe_depth: tb_root.probe_depth,
             tb_rule50: self.tb.rule50,
+            tb_hits: PaddedCounter::per_thread(threads),
             tb_root: tb_root.scores,
+            sync: SearchSync::new(threads, limits.ponder),
             limits,
-        }));
+        });
         *self.running.busy.lock().unwrap() = true;
         self.current = Some(Arc::clone(&ctx));
         // Helpers first, so they are searching by the time the main thread
