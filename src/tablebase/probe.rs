@@ -158,23 +158,7 @@ impl Tablebases {
     /// The position's result with best play, ignoring its own 50-move
     /// counter (exact when the counter is 0). `None` when not in the tables.
     pub fn probe_wdl(&self, pos: &Position) -> Option<Wdl> {
-        let inner = self.inner.as_ref().filter(|_| self.covers(pos))?;
-        let b = Boards::of(pos);
-        inner
-            .probe_wdl(
-                b.white,
-                b.black,
-                b.kings,
-                b.queens,
-                b.rooks,
-                b.bishops,
-                b.knights,
-                b.pawns,
-                b.ep,
-                b.white_to_move,
-            )
-            .ok()
-            .map(Wdl::from_probe)
+        self.probe(pos, TableBases::probe_wdl).map(Wdl::from_probe)
     }
 
     /// "win (DTZ 15)", "draw", "loss (DTZ -8)"... for the side to move
@@ -194,21 +178,20 @@ impl Tablebases {
     /// rule turns the result into a draw. It may be one ply longer than the
     /// true distance. `None` when not in the tables or the DTZ file is missing.
     pub fn probe_dtz(&self, pos: &Position) -> Option<i32> {
+        self.probe(pos, TableBases::probe_dtz)
+    }
+
+    /// Calls one of the prober's probes with the position's boards, which it
+    /// takes as ten separate arguments; `None` when the tables do not cover
+    /// the position or the probe fails.
+    fn probe<R>(
+        &self,
+        pos: &Position,
+        probe: impl FnOnce(&TableBases<Adapter>, u64, u64, u64, u64, u64, u64, u64, u64, u32, bool) -> Result<R, TBError>,
+    ) -> Option<R> {
         let inner = self.inner.as_ref().filter(|_| self.covers(pos))?;
         let b = Boards::of(pos);
-        inner
-            .probe_dtz(
-                b.white,
-                b.black,
-                b.kings,
-                b.queens,
-                b.rooks,
-                b.bishops,
-                b.knights,
-                b.pawns,
-                b.ep,
-                b.white_to_move,
-            )
+        probe(inner, b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, b.ep, b.white_to_move)
             .ok()
     }
 }
