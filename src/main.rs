@@ -184,6 +184,11 @@ struct AnnotateArgs {
     /// Whose moves are judged.
     #[arg(long, value_enum, default_value_t = SideArg::Both)]
     side: SideArg,
+    /// Before a move is marked, search its two positions again with this
+    /// many times the nodes or time (depth: that many times the cost), 1-64;
+    /// 1 marks on the first search alone.
+    #[arg(long, default_value_t = 4, value_parser = in_range::<u64>(1, 64), allow_negative_numbers = true)]
+    recheck: u64,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -425,6 +430,7 @@ fn run_annotate(a: AnnotateArgs) -> Result<ExitCode, String> {
         syzygy: a.syzygy.clone(),
         sides,
         line_plies: ANNOTATE_LINE_PLIES,
+        recheck: a.recheck,
     };
     // Fail early on a table that cannot be allocated or tables that cannot
     // be read, rather than once per game.
@@ -441,7 +447,11 @@ fn run_annotate(a: AnnotateArgs) -> Result<ExitCode, String> {
     );
     let header = format!("Jiangjun {}, {limit_text} a position.", env!("CARGO_PKG_VERSION"));
     let started = Instant::now();
-    let outcomes = batch::annotate_games(games, &settings, a.threads, &header, &|| bar.inc(1))?;
+    let progress = |p: review::Progress| match p {
+        review::Progress::Searched => bar.inc(1),
+        review::Progress::Queued(n) => bar.inc_length(n),
+    };
+    let outcomes = batch::annotate_games(games, &settings, a.threads, &header, &progress)?;
     bar.finish_and_clear();
 
     let mut pgn = String::new();

@@ -28,7 +28,14 @@ fn mark(game: &PgnGame, index: usize) -> (Vec<u8>, String) {
 
 #[test]
 fn known_blunders_get_double_question_marks_and_the_better_move() {
-    let o = annotate(&[KNOWN, "--nodes", "20000", "--hash", "4"]);
+    // Marked on deeper searches (the default) and on the first search alone.
+    for recheck in ["4", "1"] {
+        known_blunders_with(recheck);
+    }
+}
+
+fn known_blunders_with(recheck: &str) {
+    let o = annotate(&[KNOWN, "--nodes", "20000", "--hash", "4", "--recheck", recheck]);
     let err = text(&o.stderr);
     // One game cannot be read: it is reported by number and move, the others
     // are still annotated, and the exit status says not all were.
@@ -119,4 +126,7 @@ fn output_file_and_bad_arguments() {
     assert_eq!(both.status.code(), Some(2));
     let side = annotate(&[KNOWN, "--side", "red"]);
     assert_eq!(side.status.code(), Some(2));
+    for recheck in ["0", "65", "-1"] {
+        assert_eq!(annotate(&[KNOWN, "--recheck", recheck]).status.code(), Some(2), "--recheck {recheck}");
+    }
 }

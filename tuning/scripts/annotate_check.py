@@ -10,6 +10,9 @@ for the referee's own choice. Then it counts how many of our ?? the referee
 also calls blunders (or mistakes), and how many of its blunders we missed:
 
     tuning/scripts/annotate_check.py /tmp/annotated.pgn /usr/games/stockfish --nodes 300000 --jobs 2
+
+With `--also OTHER.pgn` (repeatable), further annotations of the same games
+are compared with the same referee searches.
 """
 import argparse
 import collections
@@ -99,14 +102,21 @@ def main():
     ap.add_argument("referee")
     ap.add_argument("--nodes", type=int, default=300000)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--also", action="append", default=[], metavar="ANNOTATED",
+                    help="another annotation of the same games (say with other settings), "
+                         "judged against the same referee searches")
     a = ap.parse_args()
     games = read_games(a.annotated)
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         theirs = list(pool.map(lambda g: referee_marks(a.referee, g, a.nodes), games))
-    ours = [our_marks(g) for g in games]
-    for y in YARDSTICKS:
-        print(f"referee's marks by {y} odds:")
-        report(games, ours, [t[y] for t in theirs])
+    for path in [a.annotated] + a.also:
+        ours_games = games if path == a.annotated else read_games(path)
+        ours = [our_marks(g) for g in ours_games]
+        if [len(o) for o in ours] != [len(t[YARDSTICKS[0]]) for t in theirs]:
+            sys.exit(f"{path} does not hold the same games as {a.annotated}")
+        for y in YARDSTICKS:
+            print(f"{path}: referee's marks by {y} odds:")
+            report(games, ours, [t[y] for t in theirs])
 
 
 def report(games, ours, theirs):

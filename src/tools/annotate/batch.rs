@@ -2,7 +2,7 @@
 //! results in the order of the input.
 
 use super::render::annotate_game;
-use super::review::{review_line, ReviewSettings};
+use super::review::{review_line, Progress, ReviewSettings};
 use super::summary::SideSummary;
 use crate::chess::pgn::{PgnError, PgnGame};
 use crate::chess::{Color, Move};
@@ -20,19 +20,20 @@ pub enum GameOutcome {
     Failed(String),
 }
 
-/// Positions the review of `games` will search (for a progress bar).
+/// Positions the review of `games` searches once each (for a progress bar;
+/// the deeper searches before marking are reported as they are queued).
 pub fn positions_to_search(games: &[Result<PgnGame, PgnError>]) -> u64 {
     games.iter().filter_map(|g| g.as_ref().ok()).map(|g| g.line.moves.len() as u64 + 1).sum()
 }
 
-/// Reviews and annotates every readable game; `progress` is called after
-/// each position searched. `header` opens each game's summary comment.
+/// Reviews and annotates every readable game, reporting each search (and
+/// the searches to come) to `progress`. `header` opens each game's summary comment.
 pub fn annotate_games(
     games: Vec<Result<PgnGame, PgnError>>,
     settings: &ReviewSettings,
     threads: usize,
     header: &str,
-    progress: &(dyn Fn() + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Vec<GameOutcome>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
@@ -45,7 +46,7 @@ fn annotate_one(
     game: Result<PgnGame, PgnError>,
     settings: &ReviewSettings,
     header: &str,
-    progress: &(dyn Fn() + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> GameOutcome {
     let mut game = match game {
         Ok(g) => g,

@@ -2,6 +2,10 @@
 //!
 //! Each position of the line is searched once (the position before a move
 //! and the one after it are neighbours, so `n` moves cost `n + 1` searches).
+//! Two searches of neighbouring positions differ by the search's noise as
+//! well as by the move, so before a move is marked, both of its positions
+//! are searched again with several times the effort, and the move is judged
+//! on those deeper scores (marks that fall below the threshold go).
 //! A move is judged by the mover's chances before it (the best the search
 //! found) against his chances after it (the opponent's best answer, seen
 //! from the mover's side). A game is reviewed on a search pool of its own,
@@ -41,6 +45,22 @@ pub struct ReviewSettings {
     pub sides: Sides,
     /// Plies of the better line given as a variation.
     pub line_plies: usize,
+    /// The positions around a move that would be marked are searched again
+    /// with this many times the effort (1: not searched again).
+    pub recheck: u64,
+}
+
+/// `limits` with `factor` times the effort: nodes and time multiplied, the
+/// depth deepened by the plies that cost about as much (each ply about
+/// doubles the nodes).
+pub fn scaled_limits(limits: &Limits, factor: u64) -> Limits {
+    let factor = factor.max(1);
+    Limits {
+        nodes: limits.nodes.map(|n| n.saturating_mul(factor)),
+        movetime: limits.movetime.map(|ms| ms.saturating_mul(factor)),
+        depth: limits.depth.map(|d| d.saturating_add(factor.ilog2()).min(crate::search::MAX_PLY as u32 - 1)),
+        ..limits.clone()
+    }
 }
 
 /// What the search said about one position.
@@ -120,33 +140,72 @@ pub fn positions_of(start: &Position, moves: &[Move]) -> Vec<Position> {
     out
 }
 
-/// Reviews a line on a search pool of its own; `progress` is called after
-/// each position is searched.
+/// What `review_line` reports as it goes, for a progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// One position searched.
+    Searched,
+    /// This many more searches are to come (the deeper searches before
+    /// marking, which the first count of positions does not include).
+    Queued(u64),
+}
+
+/// Reviews a line on a search pool of its own, reporting each search to
+/// `progress`.
 pub fn review_line(
     start: &Position,
     moves: &[Move],
     settings: &ReviewSettings,
-    progress: &(dyn Fn() + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<LineReview, String> {
     let mut pool = SearchPool::new(1, settings.hash_mb)?;
     if let Some(path) = &settings.syzygy {
         pool.set_tablebases(path).map_err(|e| format!("--syzygy: {e}"))?;
     }
     let positions = positions_of(start, moves);
-    let evals: Vec<PositionEval> = positions
+    let mut evals: Vec<PositionEval> = positions
         .iter()
         .map(|pos| {
             let eval = evaluate(&mut pool, pos, &settings.limits);
-            progress();
+            progress(Progress::Searched);
             eval
         })
         .collect();
-    let reviews = moves
-        .iter()
-        .enumerate()
-        .filter(|&(i, &m)| m != Move::NULL && settings.sides.includes(positions[i].side_to_move()))
-        .filter_map(|(i, &m)| judge_move(i, m, &positions, &evals, settings.line_plies))
-        .collect();
+    let judged = |evals: &[PositionEval]| -> Vec<MoveReview> {
+        moves
+            .iter()
+            .enumerate()
+            .filter(|&(i, &m)| m != Move::NULL && settings.sides.includes(positions[i].side_to_move()))
+            .filter_map(|(i, &m)| judge_move(i, m, &positions, evals, settings.line_plies))
+            .collect()
+    };
+    let mut reviews = judged(&evals);
+    if settings.recheck > 1 {
+        // A deeper score can mark a neighbouring move in turn, so repeat
+        // until every marked move stands on deeper scores (each position is
+        // searched again at most once).
+        let deeper = scaled_limits(&settings.limits, settings.recheck);
+        let mut rechecked = vec![false; positions.len()];
+        loop {
+            let mut pending: Vec<usize> = reviews
+                .iter()
+                .filter(|r| r.judgement.is_some())
+                .flat_map(|r| [r.index, r.index + 1])
+                .filter(|&i| !rechecked[i])
+                .collect();
+            pending.dedup();
+            if pending.is_empty() {
+                break;
+            }
+            progress(Progress::Queued(pending.len() as u64));
+            for i in pending {
+                rechecked[i] = true;
+                evals[i] = evaluate(&mut pool, &positions[i], &deeper);
+                progress(Progress::Searched);
+            }
+            reviews = judged(&evals);
+        }
+    }
     Ok(LineReview { evals, moves: reviews })
 }
 
@@ -225,4 +284,20 @@ fn judge_move(
         refuted_by,
         missed,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scaled_limits_multiply_the_effort() {
+        let l = scaled_limits(&Limits::nodes(100_000), 4);
+        assert_eq!((l.nodes, l.depth, l.movetime), (Some(400_000), None, None));
+        assert_eq!(scaled_limits(&Limits::movetime(250), 4).movetime, Some(1000));
+        assert_eq!(scaled_limits(&Limits::depth(12), 4).depth, Some(14));
+        assert_eq!(scaled_limits(&Limits::depth(12), 1).depth, Some(12));
+        assert_eq!(scaled_limits(&Limits::depth(126), 64).depth, Some(127));
+        assert_eq!(scaled_limits(&Limits::nodes(u64::MAX), 2).nodes, Some(u64::MAX));
+    }
 }
