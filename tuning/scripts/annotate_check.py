@@ -12,11 +12,16 @@ also calls blunders (or mistakes), and how many of its blunders we missed:
     tuning/scripts/annotate_check.py /tmp/annotated.pgn /usr/games/stockfish --nodes 300000 --jobs 2
 
 With `--also OTHER.pgn` (repeatable), further annotations of the same games
-are compared with the same referee searches.
+are compared with the same referee searches. With `--list FILE`, every move
+on which we and the referee disagree about a blunder (one calls it ??, the
+other gives less than ?) is written to FILE, one tab-separated line each:
+the game, the move, both marks, our scores and the referee's around it, and
+both engines' better moves, so the misses can be looked at one by one.
 """
 import argparse
 import collections
 import concurrent.futures
+import re
 import sys
 
 import chess
@@ -59,7 +64,9 @@ def read_games(path):
 
 
 def referee_marks(engine_path, game, nodes):
-    """The referee's marks for each main-line move, by each yardstick."""
+    """The referee's marks for each main-line move, by each yardstick, and
+    its score (White's view, centipawns or a mate) and best move before
+    each move, plus the final position's score."""
     engine = chess.engine.SimpleEngine.popen_uci(engine_path)
     try:
         engine.configure({"Threads": 1, "Hash": 64, "UCI_ShowWDL": True})
@@ -72,20 +79,68 @@ def referee_marks(engine_path, game, nodes):
             if board.is_game_over(claim_draw=False):
                 outcome = board.outcome()
                 e = 0.5 if outcome.winner is None else (1.0 if outcome.winner == board.turn else 0.0)
-                evals.append(({y: e for y in YARDSTICKS}, None))
+                evals.append(({y: e for y in YARDSTICKS}, None, (board.result(claim_draw=False), "-")))
                 continue
             info = engine.analyse(board, chess.engine.Limit(nodes=nodes), game=game)
-            best = info.get("pv", [None])[0]
-            evals.append(({y: expected(info, board.turn, y) for y in YARDSTICKS}, best))
+            pv = info.get("pv", [None])
+            best = pv[0]
+            best_san = board.san(best) if best is not None else "-"
+            evals.append(({y: expected(info, board.turn, y) for y in YARDSTICKS}, best,
+                          (score_text(info["score"].white()), best_san)))
         marks = {y: [] for y in YARDSTICKS}
         for i, node in enumerate(nodes_list):
-            before, best = evals[i]
+            before, best, _ = evals[i]
             for y in YARDSTICKS:
                 after = 1.0 - evals[i + 1][0][y]
                 marks[y].append("" if node.move == best else mark(before[y] - after))
+        marks["detail"] = [e[2] for e in evals]
         return marks
     finally:
         engine.quit()
+
+
+def score_text(score):
+    if score.is_mate():
+        return f"#{score.mate()}"
+    return f"{score.score() / 100:.2f}"
+
+
+def our_details(game):
+    """Our [%eval] after each move (White's view, as written) and the better
+    move we named, if any, per main-line move."""
+    out = []
+    for node in game.mainline():
+        m = re.search(r"\[%eval ([^\]]+)\]", node.comment)
+        b = re.search(r"Better: (\S+)", node.comment)
+        out.append((m.group(1) if m else "-", b.group(1) if b else "-"))
+    return out
+
+
+def write_list(path, games, theirs):
+    """One line per move where exactly one side calls it a blunder."""
+    with open(path, "w") as f:
+        f.write("game\tplayers\tmove\tours\tlichess\treferee_wdl\tour_eval_before\tour_eval_after"
+                "\tref_before\tref_after\tour_better\tref_better\tfen_before\n")
+        for gi, (game, t) in enumerate(zip(games, theirs)):
+            ours = our_marks(game)
+            mine = our_details(game)
+            board = game.board()
+            players = f"{game.headers.get('White', '?')} - {game.headers.get('Black', '?')}"
+            for i, node in enumerate(game.mainline()):
+                fen = board.fen()
+                san = board.san(node.move)
+                label = f"{board.fullmove_number}{'.' if board.turn else '...'} {san}"
+                board.push(node.move)
+                o, li, rw = ours[i], t["lichess"][i], t["referee-wdl"][i]
+                blunder_disagrees = (o == "??") != (li == "??")
+                if not blunder_disagrees:
+                    continue
+                before = mine[i - 1][0] if i > 0 else "-"
+                ref_before, ref_best = t["detail"][i]
+                ref_after = t["detail"][i + 1][0]
+                f.write("\t".join(map(str, [gi + 1, players, label, o or "-", li or "-", rw or "-",
+                                              before, mine[i][0], ref_before, ref_after,
+                                              mine[i][1], ref_best, fen])) + "\n")
 
 
 def our_marks(game):
@@ -105,6 +160,9 @@ def main():
     ap.add_argument("--also", action="append", default=[], metavar="ANNOTATED",
                     help="another annotation of the same games (say with other settings), "
                          "judged against the same referee searches")
+    ap.add_argument("--list", metavar="FILE",
+                    help="write the moves where we and the referee (by Lichess's curve) "
+                         "disagree about a blunder, one per line, to FILE")
     a = ap.parse_args()
     games = read_games(a.annotated)
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
@@ -117,6 +175,8 @@ def main():
         for y in YARDSTICKS:
             print(f"{path}: referee's marks by {y} odds:")
             report(games, ours, [t[y] for t in theirs])
+    if a.list:
+        write_list(a.list, games, theirs)
 
 
 def report(games, ours, theirs):
