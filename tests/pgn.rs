@@ -264,6 +264,27 @@ fn writer_escapes_and_wraps() {
     assert_eq!(back.line.moves[0].comments[1], g.line.moves[0].comments[1].trim());
 }
 
+#[test]
+fn writer_never_breaks_inside_an_embedded_command() {
+    // Comments whose `[%eval ...]` would straddle column 80 at one offset or
+    // another: the command must stay on one line, with its single space.
+    for pad in 0..40 {
+        let mut g = read_games("[Event \"a\"]\n\n1. e4 e5 2. Nf3 *").remove(0).unwrap();
+        for (i, m) in g.line.moves.iter_mut().enumerate() {
+            m.comments = vec![format!("{} [%eval -3.5{i}] [%clk 0:01:02] tail", "x".repeat(pad + i))];
+        }
+        let text = write_game(&g);
+        for i in 0..3 {
+            assert!(text.contains(&format!("[%eval -3.5{i}]")), "pad {pad}: {text}");
+        }
+        assert_eq!(text.matches("[%clk 0:01:02]").count(), 3, "pad {pad}: {text}");
+    }
+    // An unclosed command is kept as written.
+    let mut g = read_games("[Event \"a\"]\n\n1. e4 *").remove(0).unwrap();
+    g.line.moves[0].comments = vec!["[%eval 0.3 no end".into()];
+    assert!(write_game(&g).contains("{ [%eval 0.3 no end }"));
+}
+
 // ---------------------------------------------------------------------------
 // Agreement with python-chess
 // ---------------------------------------------------------------------------

@@ -110,7 +110,7 @@ def our_details(game):
     move we named, if any, per main-line move."""
     out = []
     for node in game.mainline():
-        m = re.search(r"\[%eval ([^\]]+)\]", node.comment)
+        m = re.search(r"\[%eval\s+([^\]]+)\]", node.comment)
         b = re.search(r"Better: (\S+)", node.comment)
         out.append((m.group(1) if m else "-", b.group(1) if b else "-"))
     return out

@@ -113,10 +113,30 @@ fn move_number(ply: usize, (number, black): (u32, bool)) -> (u32, bool) {
 }
 
 /// A comment as separate words, so wrapping can break it; a `}` inside
-/// would end it early and is written as `)`.
+/// would end it early and is written as `)`. An embedded command such as
+/// `[%eval -3.55]` stays one word: readers that look for `[%eval ` with a
+/// space would miss it if a line break fell inside.
 fn push_comment(out: &mut Vec<Chunk>, text: &str) {
     out.push(Chunk::Open("{ "));
-    out.extend(text.split_whitespace().map(|w| Chunk::Word(w.replace('}', ")"))));
+    let mut command: Option<String> = None;
+    for w in text.split_whitespace() {
+        let w = w.replace('}', ")");
+        let word = match command.take() {
+            Some(mut c) => {
+                c.push(' ');
+                c.push_str(&w);
+                c
+            }
+            None => w,
+        };
+        if word.starts_with("[%") && !word.contains(']') {
+            command = Some(word);
+        } else {
+            out.push(Chunk::Word(word));
+        }
+    }
+    // A command never closed: written as it came.
+    out.extend(command.map(Chunk::Word));
     out.push(Chunk::Close(" }"));
 }
 
