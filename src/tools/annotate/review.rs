@@ -112,6 +112,10 @@ pub struct MoveReview {
     pub refuted_by: Vec<Motif>,
     /// Motifs of the better line (what the move missed).
     pub missed: Vec<Motif>,
+    /// The search chose this move, yet the search after it found a drop
+    /// that would mark it: one of the two searches is wrong, and a deeper
+    /// look at both settles which.
+    pub disputed: bool,
 }
 
 /// A reviewed line: the evaluation of every position (`moves.len() + 1`,
@@ -189,7 +193,7 @@ pub fn review_line(
         loop {
             let mut pending: Vec<usize> = reviews
                 .iter()
-                .filter(|r| r.judgement.is_some())
+                .filter(|r| r.judgement.is_some() || r.disputed)
                 .flat_map(|r| [r.index, r.index + 1])
                 .filter(|&i| !rechecked[i])
                 .collect();
@@ -261,7 +265,8 @@ fn judge_move(
     // The search's own choice is never marked: a difference between two
     // searches of neighbouring positions is the search's noise, not a slip.
     let chose_best = before_eval.best == Some(played);
-    let judgement = if chose_best { None } else { Judgement::of_drop(before - after) };
+    let drop = Judgement::of_drop(before - after);
+    let judgement = if chose_best { None } else { drop };
     let better = (!chose_best && before_eval.best.is_some())
         .then(|| before_eval.pv.iter().copied().take(line_plies.max(1)).collect::<Vec<Move>>());
     let (refuted_by, missed) = match judgement {
@@ -283,6 +288,7 @@ fn judge_move(
         better,
         refuted_by,
         missed,
+        disputed: chose_best && drop.is_some_and(|j| j != Judgement::Inaccuracy),
     })
 }
 

@@ -66,6 +66,7 @@ mod tests {
             better: None,
             refuted_by: Vec::new(),
             missed: Vec::new(),
+            disputed: false,
         }
     }
 
