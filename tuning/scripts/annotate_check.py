@@ -14,7 +14,7 @@ also calls blunders (or mistakes), and how many of its blunders we missed:
 With `--also OTHER.pgn` (repeatable), further annotations of the same games
 are compared with the same referee searches. With `--list FILE`, every move
 on which we and the referee disagree about a blunder (one calls it ??, the
-other gives less than ?) is written to FILE, one tab-separated line each:
+other gives less) is written to FILE, one tab-separated line each:
 the game, the move, both marks, our scores and the referee's around it, and
 both engines' better moves, so the misses can be looked at one by one.
 """
@@ -82,8 +82,7 @@ def referee_marks(engine_path, game, nodes):
                 evals.append(({y: e for y in YARDSTICKS}, None, (board.result(claim_draw=False), "-")))
                 continue
             info = engine.analyse(board, chess.engine.Limit(nodes=nodes), game=game)
-            pv = info.get("pv", [None])
-            best = pv[0]
+            best = info.get("pv", [None])[0]
             best_san = board.san(best) if best is not None else "-"
             evals.append(({y: expected(info, board.turn, y) for y in YARDSTICKS}, best,
                           (score_text(info["score"].white()), best_san)))

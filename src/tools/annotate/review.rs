@@ -5,7 +5,9 @@
 //! Two searches of neighbouring positions differ by the search's noise as
 //! well as by the move, so before a move is marked, both of its positions
 //! are searched again with several times the effort, and the move is judged
-//! on those deeper scores (marks that fall below the threshold go).
+//! on those deeper scores (marks that fall below the threshold go). So is a
+//! move the search chose itself when the search after it finds a drop of a
+//! mistake or more: one of the two searches missed something.
 //! A move is judged by the mover's chances before it (the best the search
 //! found) against his chances after it (the opponent's best answer, seen
 //! from the mover's side). A game is reviewed on a search pool of its own,
