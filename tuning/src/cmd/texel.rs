@@ -39,6 +39,11 @@ pub struct Args {
     /// Share of positions held out for validation.
     #[arg(long, default_value_t = 0.1)]
     pub holdout: f64,
+    /// Validate on these files instead of a share of the data (`--holdout`
+    /// is then not used and every position of `data` trains): one fixed
+    /// held-out set makes fits on different amounts of data comparable.
+    #[arg(long)]
+    pub test: Vec<String>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Use this K instead of fitting it.
@@ -87,35 +92,32 @@ pub fn run(args: Args) -> Result<(), Error> {
         return Err(Error::Usage(format!("no term group named {g:?}")));
     }
     let t0 = Instant::now();
-    let files = DataFile::read_all(&args.data)?;
-    let mut lines: Vec<Line> = files.iter().flat_map(|f| f.lines()).collect();
-    if let Some(n) = args.limit {
-        lines.truncate(n);
-    }
-    // Lines that are malformed or whose FEN does not parse are skipped.
-    let samples: Vec<Sample> = lines
-        .par_iter()
-        .filter_map(|l| {
-            let r = l.record().ok()?;
-            let pos = Position::from_fen(r.fen, false).ok()?;
-            sample(&pos, r.result, r.score)
-        })
-        .collect();
-    println!("{} lines, {} usable samples, loaded in {:.1}s", lines.len(), samples.len(), t0.elapsed().as_secs_f64());
+    let samples = load_samples(&args.data, args.limit)?;
+    println!("{} usable samples, loaded in {:.1}s", samples.len(), t0.elapsed().as_secs_f64());
     if samples.len() < 100 {
         return Err(Error::Input(format!("too little data: {} usable samples, at least 100 needed", samples.len())));
     }
 
-    // Deterministic split: a seeded hash of the index decides.
-    let mut train = Vec::new();
-    let mut test = Vec::new();
-    for (i, s) in samples.into_iter().enumerate() {
-        if held_out(i, args.holdout_block, args.seed, args.holdout) {
-            test.push(s);
-        } else {
-            train.push(s);
+    let (mut train, mut test) = if args.test.is_empty() {
+        // Deterministic split: a seeded hash of the index decides.
+        let mut train = Vec::new();
+        let mut test = Vec::new();
+        for (i, s) in samples.into_iter().enumerate() {
+            if held_out(i, args.holdout_block, args.seed, args.holdout) {
+                test.push(s);
+            } else {
+                train.push(s);
+            }
         }
-    }
+        (train, test)
+    } else {
+        let test = load_samples(&args.test, None)?;
+        println!("{} held-out samples from {}", test.len(), args.test.join(", "));
+        if test.is_empty() {
+            return Err(Error::Input("the --test files hold no usable samples".to_string()));
+        }
+        (samples, test)
+    };
     let in_groups = |names: &[String], i: usize| {
         let group = term_of(i / 2).0.group;
         names.iter().any(|g| g.trim().eq_ignore_ascii_case(group))
@@ -163,4 +165,23 @@ pub fn run(args: Args) -> Result<(), Error> {
     println!("held-out loss {start_test:.6} -> {:.6} (best at epoch {}); writing {}", best.0, best.2, args.out);
     let weights = to_weights(&best.1);
     write_file(&args.out, &render_weights(&weights))
+}
+
+/// The usable samples of some data files, at most `limit` lines of them in
+/// file order; lines that are malformed or whose FEN does not parse are
+/// skipped.
+fn load_samples(paths: &[String], limit: Option<usize>) -> Result<Vec<Sample>, Error> {
+    let files = DataFile::read_all(paths)?;
+    let mut lines: Vec<Line> = files.iter().flat_map(|f| f.lines()).collect();
+    if let Some(n) = limit {
+        lines.truncate(n);
+    }
+    Ok(lines
+        .par_iter()
+        .filter_map(|l| {
+            let r = l.record().ok()?;
+            let pos = Position::from_fen(r.fen, false).ok()?;
+            sample(&pos, r.result, r.score)
+        })
+        .collect())
 }
