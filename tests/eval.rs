@@ -188,3 +188,51 @@ fn terms_count_what_they_say_on_hand_checked_fens() {
     assert_eq!(uses("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", KING_PAWNLESS_FLANK), (1, 1));
     assert_eq!(uses("r3k3/8/8/8/8/8/3P4/R3K3 w - - 0 1", KING_PAWNLESS_FLANK), (0, 0));
 }
+
+#[test]
+fn piece_and_king_terms_count_what_they_say_on_hand_checked_fens() {
+    use jiangjun::eval::layout::*;
+    // The b2 bishop sees d4 and e5 past the pawns; a pawn on c3 cuts it off,
+    // one on d4 leaves it only d4.
+    assert_eq!(uses("r3k3/8/8/8/8/8/1B6/R3K3 w - - 0 1", BISHOP_LONG_DIAGONAL), (1, 0));
+    assert_eq!(uses("r3k3/8/8/8/8/2p5/1B6/R3K3 w - - 0 1", BISHOP_LONG_DIAGONAL), (0, 0));
+    assert_eq!(uses("r3k3/8/8/8/3P4/8/1B6/R3K3 w - - 0 1", BISHOP_LONG_DIAGONAL), (0, 0));
+    // One own pawn on the c1 bishop's colour (d4), blocked in the centre by d5.
+    assert_eq!(uses("r3k3/8/8/3p4/3P4/8/8/R1B1K3 w - - 0 1", BAD_BISHOP_BLOCKED), (1, 0));
+    assert_eq!(uses("r3k3/8/8/8/3P4/8/8/R1B1K3 w - - 0 1", BAD_BISHOP_BLOCKED), (0, 0));
+    // The e3 knight reaches d5 and f5, guarded by e4; an e6 pawn would take
+    // both away.
+    assert_eq!(uses("r3k3/8/8/8/4P3/4N3/8/R3K3 w - - 0 1", OUTPOST_REACHABLE), (1, 0));
+    assert_eq!(uses("r3k3/8/4p3/8/4P3/4N3/8/R3K3 w - - 0 1", OUTPOST_REACHABLE), (0, 0));
+    // The h1 rook behind its uncastled king on f1 (twice: no castling left);
+    // beside a king that can still castle, once.
+    assert_eq!(uses("r3k3/8/8/8/8/8/6PP/5K1R w - - 0 1", ROOK_TRAPPED), (2, 0));
+    assert_eq!(uses("r3k3/8/8/8/8/8/6PP/4K2R w K - 0 1", ROOK_TRAPPED), (1, 0));
+    assert_eq!(uses("r3k3/8/8/8/8/8/6PP/R3K3 w - - 0 1", ROOK_TRAPPED), (0, 0));
+    assert_eq!(uses("3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", ROOK_ON_QUEEN_FILE), (1, 0));
+    // The d2 knight alone between the d1 queen and the d8 rook; with the
+    // knight gone it is a plain attack, with a second piece no pin.
+    assert_eq!(uses("3rk3/8/8/8/8/8/3N4/3QK3 w - - 0 1", WEAK_QUEEN), (1, 0));
+    assert_eq!(uses("3rk3/8/8/8/8/8/8/3QK3 w - - 0 1", WEAK_QUEEN), (0, 0));
+    assert_eq!(uses("3rk3/8/8/8/3P4/8/3N4/3QK3 w - - 0 1", WEAK_QUEEN), (0, 0));
+    // Passed pawns by their distance from the edge: a5 (0), d2 (3).
+    let fen = "r3k3/8/8/P7/8/8/3p4/R6K w - - 0 1";
+    assert_eq!(uses(fen, PASSED_FILE), (1, 0));
+    assert_eq!(uses(fen, PASSED_FILE + 3), (0, 1));
+    // King e1 three steps from the h4 pawn, king e8 four.
+    assert_eq!(uses("r3k3/8/8/8/7P/8/8/R3K3 w - - 0 1", KING_PAWN_DISTANCE), (3, 4));
+    // The e1 king attacks the undefended d2 knight; defended from c3 it does not count.
+    assert_eq!(uses("r3k3/8/8/8/8/8/3n4/R3K3 w - - 0 1", THREAT_BY_KING), (1, 0));
+    assert_eq!(uses("r3k3/8/8/8/8/2b5/3n4/R3K3 w - - 0 1", THREAT_BY_KING), (0, 0));
+}
+
+#[test]
+fn a_pinned_piece_moves_only_along_its_pin() {
+    use jiangjun::eval::layout::*;
+    // The d2 bishop, pinned by the a5 bishop to the e1 king, keeps c3, b4
+    // and a5 (mobility 3); unpinned it would have nine squares.
+    let pinned = "4k2r/8/8/b7/8/8/3B4/R3K3 w - - 0 1";
+    assert_eq!(uses(pinned, MOBILITY_BISHOP + 3).0, 1);
+    let free = "4k2r/8/8/b7/8/8/3B4/R4K2 w - - 0 1";
+    assert_eq!(uses(free, MOBILITY_BISHOP + 3).0, 0);
+}

@@ -52,6 +52,8 @@ layout! {
     PASSED_ENEMY_KING[8] "Passed pawns",
     // The lone king cannot catch it (pawn endings).
     PASSED_UNSTOPPABLE[1] "Passed pawns",
+    // By the pawn's distance from the edge (a/h file 0 .. d/e file 3).
+    PASSED_FILE[4] "Passed pawns",
     MOBILITY_KNIGHT[9] "Mobility",
     MOBILITY_BISHOP[14] "Mobility",
     MOBILITY_ROOK[15] "Mobility",
@@ -68,6 +70,19 @@ layout! {
     MINOR_BEHIND_PAWN[1] "Pieces",
     // Knight, bishop: per square of distance from the own king.
     KING_PROTECTOR[2] "Pieces",
+    // A bishop that sees both centre squares of its colour past the pawns.
+    BISHOP_LONG_DIAGONAL[1] "Pieces",
+    // Per own pawn on the bishop's colour, times own blocked pawns on files c-f.
+    BAD_BISHOP_BLOCKED[1] "Pieces",
+    // A knight that can reach an empty outpost square.
+    OUTPOST_REACHABLE[1] "Pieces",
+    // A rook with little mobility shut in by its own uncastled king
+    // (counted twice when the king can no longer castle).
+    ROOK_TRAPPED[1] "Pieces",
+    // A rook on the file of an enemy queen.
+    ROOK_ON_QUEEN_FILE[1] "Pieces",
+    // The queen is pinned to, or stands in front of, an enemy rook or bishop's line.
+    WEAK_QUEEN[1] "Pieces",
     // Per piece type (knight, bishop, rook, queen) attacking the king zone.
     KING_ATTACKER[4] "King safety",
     // By number of attackers (0..7+): makes the danger grow faster than linearly.
@@ -82,6 +97,8 @@ layout! {
     KING_OPEN_FILE[1] "King safety",
     // No pawn of either side on the king's flank.
     KING_PAWNLESS_FLANK[1] "King safety",
+    // Per square of distance from the king to the nearest pawn (either side's).
+    KING_PAWN_DISTANCE[1] "King safety",
     // Pieces attacked by a pawn / minor piece / rook, by victim type.
     THREAT_BY_PAWN[6] "Threats",
     THREAT_BY_MINOR[6] "Threats",
@@ -95,6 +112,8 @@ layout! {
     RESTRICTED[1] "Threats",
     // Safe squares from which a knight / a slider (backed up) would attack the lone enemy queen.
     THREAT_ON_QUEEN[2] "Threats",
+    // Enemy pieces or pawns our king attacks that nothing defends.
+    THREAT_BY_KING[1] "Threats",
     // Safe squares behind own pawns in the centre, weighted by piece count.
     SPACE[1] "Space",
     // Complexity (endgame halves only): per pawn on the board, per passed

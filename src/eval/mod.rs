@@ -19,9 +19,9 @@ pub mod wdl;
 pub mod weights;
 
 use crate::chess::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks_bb, queen_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks_bb, queen_attacks, rook_attacks,
 };
-use crate::chess::{Bitboard, Color, PieceType, Position, Square};
+use crate::chess::{Bitboard, CastleSide, Color, PieceType, Position, Square};
 use layout::*;
 use score::S;
 use trace::{NoTrace, Tracer};
@@ -78,6 +78,12 @@ struct Evaluator<'a> {
     king_attackers: [i32; 2],
     king_zone_attacks: [i32; 2],
     mobility_area: [Bitboard; 2],
+    /// Own pieces that alone shield their king from an enemy slider: they
+    /// move, and so attack, only along that line.
+    pinned: [Bitboard; 2],
+    /// Squares on ranks 4-6 guarded by an own pawn that no enemy pawn can
+    /// ever attack.
+    outposts: [Bitboard; 2],
 }
 
 #[inline(always)]
@@ -96,6 +102,8 @@ impl<'a> Evaluator<'a> {
             king_attackers: [0; 2],
             king_zone_attacks: [0; 2],
             mobility_area: [Bitboard::EMPTY; 2],
+            pinned: [Bitboard::EMPTY; 2],
+            outposts: [Bitboard::EMPTY; 2],
         };
         for c in Color::ALL {
             let ksq = pos.king_square(c);
@@ -115,6 +123,14 @@ impl<'a> Evaluator<'a> {
             let blocked = our_pawns & pos.occupied().forward(c.flip());
             e.mobility_area[c.index()] =
                 !(blocked | pos.pieces_of(c, PieceType::King) | e.attacked[them.index()][PieceType::Pawn.index()]);
+            e.pinned[c.index()] = pos.blockers_for_king(c, them) & pos.color_bb(c);
+            // Every square an enemy pawn attacks now or after advancing.
+            let mut span = e.attacked[them.index()][PieceType::Pawn.index()];
+            for _ in 0..5 {
+                span |= span.forward(them);
+            }
+            let ranks = Bitboard::relative_rank(c, 3) | Bitboard::relative_rank(c, 4) | Bitboard::relative_rank(c, 5);
+            e.outposts[c.index()] = ranks & e.attacked[c.index()][PieceType::Pawn.index()] & !span;
         }
         e
     }
@@ -215,6 +231,8 @@ impl<'a> Evaluator<'a> {
                 PieceType::Rook => rook_attacks(sq, occ ^ pos.orthogonal_sliders(c)),
                 _ => queen_attacks(sq, occ),
             };
+            let attacks =
+                if self.pinned[c.index()].contains(sq) { attacks & line(pos.king_square(c), sq) } else { attacks };
             let side = &mut self.attacked[c.index()];
             self.attacked2[c.index()] |= side[6] & attacks;
             side[pt.index()] |= attacks;
@@ -248,13 +266,10 @@ impl<'a> Evaluator<'a> {
                     // Minors far from their king no longer defend it.
                     let dist = sq.distance(pos.king_square(c)) as i32;
                     term(acc, t, KING_PROTECTOR + (pt.index() - 1), c, dist);
-                    // Outpost: ranks 4-6, guarded by a pawn, no enemy pawn can
-                    // ever challenge it.
-                    if (3..=5).contains(&rel_rank)
-                        && self.attacked[c.index()][PieceType::Pawn.index()].contains(sq)
-                        && (enemy_pawns & pawns::passed_span(c, sq) & !pawns::forward_file(c, sq)).is_empty()
-                    {
+                    if self.outposts[c.index()].contains(sq) {
                         term(acc, t, OUTPOST + (pt.index() - 1), c, 1);
+                    } else if pt == PieceType::Knight && (attacks & self.outposts[c.index()] & !pos.color_bb(c)).any() {
+                        term(acc, t, OUTPOST_REACHABLE, c, 1);
                     }
                     if pt == PieceType::Bishop {
                         let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
@@ -265,6 +280,14 @@ impl<'a> Evaluator<'a> {
                         let same = (own_pawns & colour).count() as i32;
                         if same > 0 {
                             term(acc, t, BAD_BISHOP, c, same);
+                            // Blocked centre pawns fix the bishop's own pawns in its way.
+                            let blocked = (own_pawns & occ.forward(them) & CENTRE_FILES).count() as i32;
+                            if blocked > 0 {
+                                term(acc, t, BAD_BISHOP_BLOCKED, c, same * blocked);
+                            }
+                        }
+                        if (bishop_attacks(sq, pos.pieces(PieceType::Pawn)) & CENTRE).several() {
+                            term(acc, t, BISHOP_LONG_DIAGONAL, c, 1);
                         }
                     }
                 }
@@ -275,6 +298,16 @@ impl<'a> Evaluator<'a> {
                         } else {
                             term(acc, t, ROOK_HALF_OPEN, c, 1);
                         }
+                    }
+                    if (pos.pieces_of(them, PieceType::Queen) & file).any() {
+                        term(acc, t, ROOK_ON_QUEEN_FILE, c, 1);
+                    }
+                    // Shut in between its king and the corner.
+                    let kf = pos.king_square(c).file();
+                    if mob <= 3 && (kf < 4) == (sq.file() < kf) {
+                        let rights = pos.castling_rights();
+                        let can_castle = rights.has(c, CastleSide::King) || rights.has(c, CastleSide::Queen);
+                        term(acc, t, ROOK_TRAPPED, c, 1 + !can_castle as i32);
                     }
                     if rel_rank == 6 {
                         let enemy_king_back = pos.king_square(them).rank() == c.relative_rank(7);
@@ -287,6 +320,16 @@ impl<'a> Evaluator<'a> {
                 _ => {
                     if (own_pawns & file).is_empty() && (enemy_pawns & file).is_empty() {
                         term(acc, t, QUEEN_OPEN, c, 1);
+                    }
+                    // A lone piece between the queen and an enemy rook or
+                    // bishop: the queen is pinned or a discovery hits it.
+                    let snipers = (rook_attacks(sq, Bitboard::EMPTY) & pos.pieces_of(them, PieceType::Rook))
+                        | (bishop_attacks(sq, Bitboard::EMPTY) & pos.pieces_of(them, PieceType::Bishop));
+                    if snipers.into_iter().any(|s| {
+                        let b = between(sq, s) & occ;
+                        b.any() && !b.several()
+                    }) {
+                        term(acc, t, WEAK_QUEEN, c, 1);
                     }
                 }
             }
@@ -354,6 +397,18 @@ impl<'a> Evaluator<'a> {
         if (pos.pieces(PieceType::Pawn) & KING_FLANK[ksq.file() as usize]).is_empty() {
             term(acc, t, KING_PAWNLESS_FLANK, c, 1);
         }
+        // Distance to the nearest pawn, grown one king step at a time.
+        let pawns = pos.pieces(PieceType::Pawn);
+        if pawns.any() {
+            let mut reach = Bitboard::from_square(ksq);
+            let mut dist = 0;
+            while (reach & pawns).is_empty() {
+                let row = reach | reach.east() | reach.west();
+                reach = row | row.forward(Color::White) | row.forward(Color::Black);
+                dist += 1;
+            }
+            term(acc, t, KING_PAWN_DISTANCE, c, dist);
+        }
     }
 
     fn passed_pawns<T: Tracer>(&self, acc: &mut [S; 2], t: &mut T, c: Color, passed: Bitboard) {
@@ -375,6 +430,7 @@ impl<'a> Evaluator<'a> {
             let enemy_dist = pos.king_square(them).distance(stop).min(5) as i32;
             term(acc, t, PASSED_OWN_KING + r, c, own_dist);
             term(acc, t, PASSED_ENEMY_KING + r, c, enemy_dist);
+            term(acc, t, PASSED_FILE + sq.file().min(7 - sq.file()) as usize, c, 1);
             // Rule of the square: the lone defender of a pawn ending cannot catch it.
             if !enemy_has_pieces && (path & pos.color_bb(c)).is_empty() {
                 let promo = Square::from_coords(sq.file(), c.relative_rank(7));
@@ -465,6 +521,11 @@ impl<'a> Evaluator<'a> {
                 term(acc, t, THREAT_ON_QUEEN + 1, c, n);
             }
         }
+
+        let n = (enemy & ours[PieceType::King.index()] & !theirs[6]).count() as i32;
+        if n > 0 {
+            term(acc, t, THREAT_BY_KING, c, n);
+        }
     }
 
     /// Space: safe central squares on our side of the board, counted double
@@ -491,6 +552,8 @@ impl<'a> Evaluator<'a> {
 /// Files a-d, c-f and e-h.
 const QUEEN_SIDE: Bitboard = Bitboard(0x0F0F_0F0F_0F0F_0F0F);
 const CENTRE_FILES: Bitboard = Bitboard(0x3C3C_3C3C_3C3C_3C3C);
+/// d4, e4, d5, e5.
+const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
 const KING_SIDE: Bitboard = Bitboard(0xF0F0_F0F0_F0F0_F0F0);
 
 /// The files a king on each file counts as its flank.
