@@ -212,15 +212,17 @@ impl Histories {
         self.correction[pos.side_to_move().index()][idx] as i32 / CORR_GRAIN
     }
 
-    /// Moves the correction towards `diff` (search score minus static eval),
-    /// with more weight for deeper searches.
+    /// Teaches the correction that the corrected static eval was still
+    /// `diff` off (search score minus corrected eval), with more weight for
+    /// deeper searches. The entry steps along that remaining error rather
+    /// than averaging towards it: since `diff` is measured after the
+    /// correction, an average would settle at half the eval's true error.
     pub fn update_correction(&mut self, pos: &Position, depth: i32, diff: i32) {
         let idx = (pos.pawn_key() as usize) % CORR_SIZE;
         let entry = &mut self.correction[pos.side_to_move().index()][idx];
         let weight = (depth + 1).min(16);
-        let target = (diff * CORR_GRAIN).clamp(-CORR_MAX, CORR_MAX);
-        let new = (*entry as i32 * (256 - weight) + target * weight) / 256;
-        *entry = new.clamp(-CORR_MAX, CORR_MAX) as i16;
+        let step = (diff * CORR_GRAIN).clamp(-CORR_MAX, CORR_MAX) * weight / 256;
+        *entry = (*entry as i32 + step).clamp(-CORR_MAX, CORR_MAX) as i16;
     }
 }
 
@@ -247,5 +249,25 @@ pub fn captured_type(pos: &Position, m: Move) -> PieceType {
         PieceType::Pawn
     } else {
         p.piece_type()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the static eval is always 20 cp too low (within the table's
+    /// limit of 32), the correction must learn all 20, not the half that an
+    /// average of the remaining error settles at.
+    #[test]
+    fn correction_learns_the_whole_eval_error() {
+        let pos = Position::startpos();
+        let mut hist = Histories::new();
+        for _ in 0..200 {
+            let remaining = 20 - hist.correction(&pos);
+            hist.update_correction(&pos, 8, remaining);
+        }
+        let learned = hist.correction(&pos);
+        assert!((19..=20).contains(&learned), "learned {learned} of 20");
     }
 }
