@@ -280,13 +280,24 @@ impl Position {
     /// Pieces (of either colour) that alone stand between a slider of colour
     /// `slider_color` and the king of colour `king_color`.
     pub fn blockers_for_king(&self, king_color: Color, slider_color: Color) -> Bitboard {
-        let ksq = self.king_square(king_color);
+        self.slider_blockers(
+            self.king_square(king_color),
+            self.orthogonal_sliders(slider_color),
+            self.diagonal_sliders(slider_color),
+        )
+    }
+
+    /// Pieces (of either colour) that alone stand between `target` and one
+    /// of the given sliders (`orthogonal` along ranks and files, `diagonal`
+    /// along diagonals): pinned to it, or hiding a discovered attack on it.
+    #[inline(always)]
+    pub fn slider_blockers(&self, target: Square, orthogonal: Bitboard, diagonal: Bitboard) -> Bitboard {
         let occ = self.occupied();
-        let snipers = (rook_attacks(ksq, Bitboard::EMPTY) & self.orthogonal_sliders(slider_color))
-            | (bishop_attacks(ksq, Bitboard::EMPTY) & self.diagonal_sliders(slider_color));
+        let snipers =
+            (rook_attacks(target, Bitboard::EMPTY) & orthogonal) | (bishop_attacks(target, Bitboard::EMPTY) & diagonal);
         let mut blockers = Bitboard::EMPTY;
         for s in snipers {
-            let b = between(ksq, s) & occ;
+            let b = between(target, s) & occ;
             if b.any() && !b.several() {
                 blockers |= b;
             }
@@ -302,17 +313,8 @@ impl Position {
         let ksq = self.king_square(us);
         let occ = self.occupied();
         self.st.checkers = self.attackers_to(ksq, occ) & self.by_color[them.index()];
-        let snipers = (rook_attacks(ksq, Bitboard::EMPTY) & self.orthogonal_sliders(them))
-            | (bishop_attacks(ksq, Bitboard::EMPTY) & self.diagonal_sliders(them));
-        let ours = self.by_color[us.index()];
-        let mut pinned = Bitboard::EMPTY;
-        for s in snipers {
-            let b = between(ksq, s) & occ;
-            if b.any() && !b.several() {
-                pinned |= b & ours;
-            }
-        }
-        self.st.pinned = pinned;
+        self.st.pinned = self.slider_blockers(ksq, self.orthogonal_sliders(them), self.diagonal_sliders(them))
+            & self.by_color[us.index()];
     }
 
     // ------------------------------------------------------------------

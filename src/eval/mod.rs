@@ -19,7 +19,7 @@ pub mod wdl;
 pub mod weights;
 
 use crate::chess::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks_bb, queen_attacks, rook_attacks,
+    bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks_bb, queen_attacks, rook_attacks,
 };
 use crate::chess::{Bitboard, CastleSide, Color, PieceType, Position, Square};
 use layout::*;
@@ -123,7 +123,10 @@ impl<'a> Evaluator<'a> {
             let blocked = our_pawns & pos.occupied().forward(c.flip());
             e.mobility_area[c.index()] =
                 !(blocked | pos.pieces_of(c, PieceType::King) | e.attacked[them.index()][PieceType::Pawn.index()]);
-            e.pinned[c.index()] = pos.blockers_for_king(c, them) & pos.color_bb(c);
+            // The position keeps the side to move's pins; only the other
+            // side's are found here.
+            e.pinned[c.index()] =
+                if c == pos.side_to_move() { pos.pinned() } else { pos.blockers_for_king(c, them) & pos.color_bb(c) };
             // Every square an enemy pawn attacks now or after advancing.
             let mut span = e.attacked[them.index()][PieceType::Pawn.index()];
             for _ in 0..5 {
@@ -323,12 +326,9 @@ impl<'a> Evaluator<'a> {
                     }
                     // A lone piece between the queen and an enemy rook or
                     // bishop: the queen is pinned or a discovery hits it.
-                    let snipers = (rook_attacks(sq, Bitboard::EMPTY) & pos.pieces_of(them, PieceType::Rook))
-                        | (bishop_attacks(sq, Bitboard::EMPTY) & pos.pieces_of(them, PieceType::Bishop));
-                    if snipers.into_iter().any(|s| {
-                        let b = between(sq, s) & occ;
-                        b.any() && !b.several()
-                    }) {
+                    let rooks = pos.pieces_of(them, PieceType::Rook);
+                    let bishops = pos.pieces_of(them, PieceType::Bishop);
+                    if pos.slider_blockers(sq, rooks, bishops).any() {
                         term(acc, t, WEAK_QUEEN, c, 1);
                     }
                 }
