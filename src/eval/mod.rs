@@ -78,6 +78,8 @@ struct Evaluator<'a> {
     king_attackers: [i32; 2],
     king_zone_attacks: [i32; 2],
     mobility_area: [Bitboard; 2],
+    /// Own pawns that cannot advance: something stands on the square ahead.
+    blocked_pawns: [Bitboard; 2],
     /// Own pieces that alone shield their king from an enemy slider: they
     /// move, and so attack, only along that line.
     pinned: [Bitboard; 2],
@@ -102,6 +104,7 @@ impl<'a> Evaluator<'a> {
             king_attackers: [0; 2],
             king_zone_attacks: [0; 2],
             mobility_area: [Bitboard::EMPTY; 2],
+            blocked_pawns: [Bitboard::EMPTY; 2],
             pinned: [Bitboard::EMPTY; 2],
             outposts: [Bitboard::EMPTY; 2],
         };
@@ -121,6 +124,7 @@ impl<'a> Evaluator<'a> {
             // Pawns that cannot move and our king are not mobility squares;
             // neither are squares enemy pawns control.
             let blocked = our_pawns & pos.occupied().forward(c.flip());
+            e.blocked_pawns[c.index()] = blocked;
             e.mobility_area[c.index()] =
                 !(blocked | pos.pieces_of(c, PieceType::King) | e.attacked[them.index()][PieceType::Pawn.index()]);
             // The position keeps the side to move's pins; only the other
@@ -284,7 +288,7 @@ impl<'a> Evaluator<'a> {
                         if same > 0 {
                             term(acc, t, BAD_BISHOP, c, same);
                             // Blocked centre pawns fix the bishop's own pawns in its way.
-                            let blocked = (own_pawns & occ.forward(them) & CENTRE_FILES).count() as i32;
+                            let blocked = (self.blocked_pawns[c.index()] & CENTRE_FILES).count() as i32;
                             if blocked > 0 {
                                 term(acc, t, BAD_BISHOP_BLOCKED, c, same * blocked);
                             }
